@@ -1,0 +1,50 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "collage",
+    products: [
+        .executable(name: "collage", targets: ["collage"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The only code that calls libjpeg/libpng: setjmp-guarded, returns status codes.
+        .target(
+            name: "CCollageCodecs",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
+        ),
+        // Pure Swift: pixels, layout, rules, fingerprints, the Single trait. No C, no files.
+        .target(name: "CollageCore", swiftSettings: strict),
+        // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
+        .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore"], swiftSettings: strict),
+        // Files and the pipeline: loading photos, the atomic Single-returning writer, `build`.
+        .target(name: "CollagePipeline", dependencies: ["CollageCodecs", "CollageCore"], swiftSettings: strict),
+        .executableTarget(
+            name: "collage",
+            dependencies: [
+                "CollagePipeline", "CollageCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore"], swiftSettings: strict),
+        .testTarget(
+            name: "CollageCodecsTests",
+            dependencies: ["CollageCodecs", "CollageCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CollagePipelineTests",
+            dependencies: ["CollagePipeline", "CollageCodecs", "CollageCore", "collage"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,56 @@
+#include <stdlib.h>
+
+#include "jpeg_error.h"
+
+/* On the heap, not the stack: its fields change between setjmp and longjmp and are read after. */
+typedef struct {
+  struct jpeg_compress_struct cinfo;
+  collage_jpeg_error error;
+  unsigned char *buffer;
+  unsigned long length;
+} encoder;
+
+collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
+                                   int quality, uint8_t **out, size_t *out_length,
+                                   char *message, size_t capacity) {
+  if (width == 0 || height == 0 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
+    collage_copy_message(message, capacity, "image size out of JPEG's range");
+    return COLLAGE_BAD_ARGUMENT;
+  }
+  encoder *e = calloc(1, sizeof *e);
+  if (e == NULL) {
+    collage_copy_message(message, capacity, "out of memory");
+    return COLLAGE_NO_MEMORY;
+  }
+  collage_jpeg_error_install(&e->error);
+  e->cinfo.err = &e->error.pub;
+  if (setjmp(e->error.jump)) {
+    collage_status status = e->error.status;
+    collage_copy_message(message, capacity, e->error.message);
+    jpeg_destroy_compress(&e->cinfo);
+    free(e->buffer);
+    free(e);
+    return status;
+  }
+  jpeg_create_compress(&e->cinfo);
+  jpeg_mem_dest(&e->cinfo, &e->buffer, &e->length);
+  e->cinfo.image_width = width;
+  e->cinfo.image_height = height;
+  e->cinfo.input_components = 3;
+  e->cinfo.in_color_space = JCS_RGB;
+  jpeg_set_defaults(&e->cinfo);
+  jpeg_set_quality(&e->cinfo, quality < 1 ? 1 : quality > 100 ? 100 : quality, TRUE);
+  e->cinfo.optimize_coding = TRUE;
+  jpeg_start_compress(&e->cinfo, TRUE);
+  size_t stride = (size_t)width * 3;
+  while (e->cinfo.next_scanline < height) {
+    JSAMPROW row = (JSAMPROW)(rgb + stride * e->cinfo.next_scanline);
+    jpeg_write_scanlines(&e->cinfo, &row, 1);
+  }
+  jpeg_finish_compress(&e->cinfo);
+  jpeg_destroy_compress(&e->cinfo);
+  *out = e->buffer;
+  *out_length = e->length;
+  free(e);
+  return COLLAGE_OK;
+}

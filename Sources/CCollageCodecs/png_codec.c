@@ -1,0 +1,73 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include <png.h>
+
+#include "jpeg_error.h"  /* collage_copy_message */
+
+/* The simplified API reports failure through its return value and image.message. */
+static collage_status fail(png_image *image, char *message, size_t capacity) {
+  collage_copy_message(message, capacity, image->message[0] ? image->message : "invalid PNG");
+  png_image_free(image);
+  return COLLAGE_CORRUPT;
+}
+
+static int begin(png_image *image, const uint8_t *data, size_t length) {
+  memset(image, 0, sizeof *image);
+  image->version = PNG_IMAGE_VERSION;
+  return png_image_begin_read_from_memory(image, data, length);
+}
+
+collage_status collage_png_header(const uint8_t *data, size_t length, uint32_t *width,
+                                  uint32_t *height, char *message, size_t capacity) {
+  png_image image;
+  if (!begin(&image, data, length)) return fail(&image, message, capacity);
+  *width = image.width;
+  *height = image.height;
+  png_image_free(&image);
+  return COLLAGE_OK;
+}
+
+collage_status collage_png_decode(const uint8_t *data, size_t length, uint8_t *rgb,
+                                  size_t capacity, char *message, size_t message_capacity) {
+  png_image image;
+  if (!begin(&image, data, length)) return fail(&image, message, message_capacity);
+  image.format = PNG_FORMAT_RGB;
+  image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;  /* else 16-bit samples are taken as linear */
+  if (capacity < PNG_IMAGE_SIZE(image)) {
+    png_image_free(&image);
+    collage_copy_message(message, message_capacity, "pixel buffer too small");
+    return COLLAGE_BAD_ARGUMENT;
+  }
+  png_color white = {255, 255, 255};  /* without it, alpha composites onto the buffer's garbage */
+  if (!png_image_finish_read(&image, &white, rgb, 0, NULL))
+    return fail(&image, message, message_capacity);
+  png_image_free(&image);
+  return COLLAGE_OK;
+}
+
+collage_status collage_png_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
+                                  uint8_t **out, size_t *out_length,
+                                  char *message, size_t capacity) {
+  png_image image;
+  memset(&image, 0, sizeof image);
+  image.version = PNG_IMAGE_VERSION;
+  image.width = width;
+  image.height = height;
+  image.format = PNG_FORMAT_RGB;
+  png_alloc_size_t length = 0;
+  if (!png_image_write_to_memory(&image, NULL, &length, 0, rgb, 0, NULL))
+    return fail(&image, message, capacity);
+  uint8_t *buffer = malloc(length);
+  if (buffer == NULL) {
+    collage_copy_message(message, capacity, "out of memory");
+    return COLLAGE_NO_MEMORY;
+  }
+  if (!png_image_write_to_memory(&image, buffer, &length, 0, rgb, 0, NULL)) {
+    free(buffer);
+    return fail(&image, message, capacity);
+  }
+  *out = buffer;
+  *out_length = length;
+  return COLLAGE_OK;
+}

@@ -1,0 +1,24 @@
+public import CollageCore
+
+/// Why a file could not be decoded. Each description is the reason a report prints after the
+/// file name, so it names what failed, not where in the code.
+public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notAnImage
+    case truncated(format: ImageFormat)
+    case corrupt(format: ImageFormat, reason: String)
+    case tooLarge(PixelSize, limit: Int)
+    case tooManyScans(limit: Int)
+    case outOfMemory
+
+    public var description: String {
+        switch self {
+        case .notAnImage: return "not an image (neither JPEG nor PNG)"
+        case .truncated(let format): return "truncated \(format) file (premature end of data)"
+        case .corrupt(let format, let reason): return "corrupt \(format) file: \(reason)"
+        case .tooLarge(let size, let limit):
+            return "\(size) is \(size.area) pixels, over the limit of \(limit) (raise it with --max-pixels)"
+        case .tooManyScans(let limit): return "progressive JPEG with more than \(limit) scans refused"
+        case .outOfMemory: return "out of memory while decoding"
+        }
+    }
+}

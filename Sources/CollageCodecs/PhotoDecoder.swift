@@ -1,0 +1,114 @@
+internal import CCollageCodecs
+public import CollageCore
+
+/// What a file's header says, read before any pixel is decoded.
+public struct ImageHeader: Sendable, Equatable {
+    public let format: ImageFormat
+    public let storedSize: PixelSize
+    public let orientation: Orientation
+
+    public var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }
+}
+
+/// Decodes JPEG and PNG photos upright and at the size the caller asks for, reading no more of
+/// the image than that size needs: JPEGs are DCT-scaled by libjpeg to the smallest 1/8, 1/4 or
+/// 1/2 that still covers it, then area-averaged to the exact size.
+public enum PhotoDecoder {
+    /// The header alone: format, stored size, EXIF orientation.
+    public static func header(of bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> ImageHeader {
+        try decode(bytes, limits: limits) { _ in nil }.header
+    }
+
+    /// Reads the header, checks it against `limits`, then asks `plan` for the displayed size
+    /// wanted; `nil` stops before decoding (a portrait needs no pixels to be refused).
+    public static func decode(
+        _ bytes: [UInt8], limits: DecodeLimits = DecodeLimits(), plan: (ImageHeader) -> PixelSize?
+    ) throws(DecodeError) -> (header: ImageHeader, image: RGBImage?) {
+        guard let format = ImageFormat(signature: bytes.prefix(8)) else { throw .notAnImage }
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(DecodeError) in
+                switch format {
+                case .jpeg: return try decodeJPEG(buffer, limits: limits, plan: plan)
+                case .png: return try decodePNG(buffer, limits: limits, plan: plan)
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    private static func decodeJPEG(
+        _ data: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, plan: (ImageHeader) -> PixelSize?
+    ) throws(DecodeError) -> (header: ImageHeader, image: RGBImage?) {
+        var status = COLLAGE_OK
+        var message = CMessage()
+        func failure() -> DecodeError {
+            DecodeError(status: status, message: message, format: .jpeg, limits: limits)
+        }
+        guard let decoder = collage_jpeg_open(
+            data.baseAddress, data.count, Int32(limits.maximumScans), &status, &message.bytes, message.bytes.count)
+        else { throw failure() }
+        defer { collage_jpeg_close(decoder) }
+
+        var raw = collage_jpeg_header()
+        collage_jpeg_header_of(decoder, &raw)
+        let exif = raw.exif.map { UnsafeBufferPointer(start: $0, count: raw.exif_length) }
+        let header = ImageHeader(
+            format: .jpeg, storedSize: PixelSize(width: Int(raw.width), height: Int(raw.height)),
+            orientation: exif.flatMap { ExifOrientation.parse($0) } ?? .up)
+        try check(header, limits)
+        guard let wanted = plan(header) else { return (header, nil) }
+
+        let stored = header.orientation.swapsAxes ? wanted.transposed : wanted
+        var denominator: Int32 = 1
+        var scaled = header.storedSize
+        for candidate: Int32 in [8, 4, 2] {
+            var width: UInt32 = 0, height: UInt32 = 0
+            guard collage_jpeg_scaled_size(decoder, candidate, &width, &height) == COLLAGE_OK else { continue }
+            if Int(width) >= stored.width && Int(height) >= stored.height {
+                denominator = candidate
+                scaled = PixelSize(width: Int(width), height: Int(height))
+                break
+            }
+        }
+        let pixels = [UInt8](unsafeUninitializedCapacity: scaled.area * 3) { buffer, count in
+            status = collage_jpeg_decode(decoder, denominator, buffer.baseAddress, buffer.count, &message.bytes, message.bytes.count)
+            count = status == COLLAGE_OK ? buffer.count : 0
+        }
+        guard status == COLLAGE_OK else { throw failure() }
+        let image = RGBImage(size: scaled, pixels: pixels).resized(to: stored).applying(header.orientation)
+        return (header, image)
+    }
+
+    private static func decodePNG(
+        _ data: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, plan: (ImageHeader) -> PixelSize?
+    ) throws(DecodeError) -> (header: ImageHeader, image: RGBImage?) {
+        var message = CMessage()
+        var width: UInt32 = 0, height: UInt32 = 0
+        var status = collage_png_header(data.baseAddress, data.count, &width, &height, &message.bytes, message.bytes.count)
+        guard status == COLLAGE_OK else {
+            throw DecodeError(status: status, message: message, format: .png, limits: limits)
+        }
+        // PNG has no DCT scaling and its rare eXIf chunk is not read: shown as stored.
+        let header = ImageHeader(format: .png, storedSize: PixelSize(width: Int(width), height: Int(height)), orientation: .up)
+        try check(header, limits)
+        guard let wanted = plan(header) else { return (header, nil) }
+        let pixels = [UInt8](unsafeUninitializedCapacity: header.storedSize.area * 3) { buffer, count in
+            status = collage_png_decode(data.baseAddress, data.count, buffer.baseAddress, buffer.count, &message.bytes, message.bytes.count)
+            count = status == COLLAGE_OK ? buffer.count : 0
+        }
+        guard status == COLLAGE_OK else {
+            throw DecodeError(status: status, message: message, format: .png, limits: limits)
+        }
+        return (header, RGBImage(size: header.storedSize, pixels: pixels).resized(to: wanted))
+    }
+
+    /// Refuses a decompression bomb from its header, before any allocation.
+    private static func check(_ header: ImageHeader, _ limits: DecodeLimits) throws(DecodeError) {
+        if header.storedSize.width <= 0 || header.storedSize.height <= 0 {
+            throw .corrupt(format: header.format, reason: "empty image \(header.storedSize)")
+        }
+        if header.storedSize.area > limits.maximumPixels {
+            throw .tooLarge(header.storedSize, limit: limits.maximumPixels)
+        }
+    }
+}

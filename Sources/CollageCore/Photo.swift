@@ -1,0 +1,18 @@
+/// A photo that passed decoding: what the selection keeps of it, so that every later collage
+/// re-lays it out without decoding the file again.
+public struct Photo: Sendable {
+    /// What reports call it: the path as the user gave it.
+    public let name: String
+    /// The size of the original as displayed (after EXIF orientation).
+    public let size: PixelSize
+    /// Upright pixels, scaled just enough for the largest tile the photo can get.
+    public let image: RGBImage
+    public let fingerprint: Fingerprint
+
+    public init(name: String, size: PixelSize, image: RGBImage, fingerprint: Fingerprint? = nil) {
+        self.name = name
+        self.size = size
+        self.image = image
+        self.fingerprint = fingerprint ?? Fingerprint(of: image)
+    }
+}

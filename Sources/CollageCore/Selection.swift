@@ -1,0 +1,21 @@
+/// The photos chosen so far: the value the pipeline scans each accepted photo into.
+public struct Selection: Sendable {
+    public private(set) var photos: [Photo] = []
+    public let limit: Int
+
+    public init(limit: Int = CollageLayout.maximumPhotos) {
+        self.limit = limit
+    }
+
+    public var count: Int { photos.count }
+    public var isFull: Bool { photos.count >= limit }
+
+    /// Takes `photo` unless a rule refuses it (the landscape rule ran before decoding).
+    public mutating func add(_ photo: Photo) throws(Rejection) {
+        if let rejection = PhotoRules.unique(photo.fingerprint, among: photos)
+            ?? PhotoRules.withinLimit(photos, limit: limit) {
+            throw rejection
+        }
+        photos.append(photo)
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// Replaces a file all at once: the bytes go to a temporary file beside it, are flushed to disk,
+/// then renamed over the target. Readers see the old file or the new one, never a part; a
+/// failure (or `beforeCommit` throwing, e.g. on cancellation) leaves the old file untouched and
+/// removes the temporary file.
+enum AtomicFile {
+    static func write(_ bytes: [UInt8], to path: String, beforeCommit: () throws -> Void = {}) throws {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? "./"
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let (descriptor, temporary) = try createTemporary(in: directory, for: name, path: path)
+        var committed = false
+        defer {
+            if !committed { unlink(temporary) }
+        }
+        do {
+            defer { close(descriptor) }
+            try writeAll(bytes, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw systemError(path, "write") }
+        }
+        try beforeCommit()
+        guard rename(temporary, path) == 0 else { throw systemError(path, "write") }
+        committed = true
+        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {  // makes the rename itself durable; best effort
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// A new hidden file beside the target, mode 0666 less the umask, like any created file.
+    private static func createTemporary(in directory: String, for name: String, path: String) throws(FileError) -> (Int32, String) {
+        for _ in 0..<100 {
+            let temporary = "\(directory).\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 { return (descriptor, temporary) }
+            if errno != EEXIST { break }
+        }
+        throw systemError(path, "write")
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw systemError(path, "write") }
+            written += count
+        }
+    }
+}
