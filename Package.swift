@@ -35,15 +35,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore"], swiftSettings: strict),
+        .target(name: "CollageTestSupport", dependencies: ["CollageCore"], path: "Tests/CollageTestSupport", swiftSettings: strict),
+        .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CollageCodecsTests",
-            dependencies: ["CollageCodecs", "CollageCore"],
+            dependencies: ["CollageCodecs", "CollageCore", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollagePipelineTests",
-            dependencies: ["CollagePipeline", "CollageCodecs", "CollageCore", "collage"],
+            dependencies: ["CollagePipeline", "CollageCodecs", "CollageCore", "CollageTestSupport", "collage"],
             swiftSettings: strict
         ),
     ]

@@ -97,6 +97,11 @@ public enum PhotoDecoder {
             count = status == COLLAGE_OK ? buffer.count : 0
         }
         guard status == COLLAGE_OK else {
+            // A PNG ends with its IEND chunk; failing without one means the file was cut short.
+            let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+            if status == COLLAGE_CORRUPT && !data.reversed().starts(with: iend.reversed()) {
+                throw .truncated(format: .png)
+            }
             throw DecodeError(status: status, message: message, format: .png, limits: limits)
         }
         return (header, RGBImage(size: header.storedSize, pixels: pixels).resized(to: wanted))
