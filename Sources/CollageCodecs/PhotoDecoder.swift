@@ -59,17 +59,11 @@ public enum PhotoDecoder {
         guard let wanted = plan(header) else { return (header, nil) }
 
         let stored = header.orientation.swapsAxes ? wanted.transposed : wanted
-        var denominator: Int32 = 1
-        var scaled = header.storedSize
-        for candidate: Int32 in [8, 4, 2] {
-            var width: UInt32 = 0, height: UInt32 = 0
-            guard collage_jpeg_scaled_size(decoder, candidate, &width, &height) == COLLAGE_OK else { continue }
-            if Int(width) >= stored.width && Int(height) >= stored.height {
-                denominator = candidate
-                scaled = PixelSize(width: Int(width), height: Int(height))
-                break
-            }
-        }
+        let denominator = Int32(dctDenominator(for: header.storedSize, covering: stored))
+        var width: UInt32 = 0, height: UInt32 = 0
+        status = collage_jpeg_scaled_size(decoder, denominator, &width, &height)
+        guard status == COLLAGE_OK else { throw failure() }
+        let scaled = PixelSize(width: Int(width), height: Int(height))
         let pixels = [UInt8](unsafeUninitializedCapacity: scaled.area * 3) { buffer, count in
             status = collage_jpeg_decode(decoder, denominator, buffer.baseAddress, buffer.count, &message.bytes, message.bytes.count)
             count = status == COLLAGE_OK ? buffer.count : 0
@@ -105,6 +99,15 @@ public enum PhotoDecoder {
             throw DecodeError(status: status, message: message, format: .png, limits: limits)
         }
         return (header, RGBImage(size: header.storedSize, pixels: pixels).resized(to: wanted))
+    }
+
+    /// The smallest of libjpeg's 1/8, 1/4 and 1/2 scales whose output (each side rounded up,
+    /// as libjpeg does) still covers `wanted`: a 12 MP photo for a 600x400 tile decodes at 1/4.
+    public static func dctDenominator(for stored: PixelSize, covering wanted: PixelSize) -> Int {
+        for n in [8, 4, 2] where (stored.width + n - 1) / n >= wanted.width && (stored.height + n - 1) / n >= wanted.height {
+            return n
+        }
+        return 1
     }
 
     /// Refuses a decompression bomb from its header, before any allocation.

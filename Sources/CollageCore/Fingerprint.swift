@@ -9,7 +9,9 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     public let vertical: UInt64
 
     /// Two photos are the same when at most this many of the 128 bits differ. Measured on the
-    /// fixtures: re-encodes and resizes of a photo differ in 0–6 bits, different photos in 40+.
+    /// fixtures (`FixtureFingerprintTests`): copies, re-encodes, resizes and format changes of a
+    /// photo differ in 0–6 bits; the same scene cropped to another aspect in 16 (a new photo);
+    /// different photos in 32 or more.
     public static let samePhotoThreshold = 12
 
     public init(horizontal: UInt64, vertical: UInt64) {

@@ -1,0 +1,115 @@
+import CollageCodecs
+import CollageCore
+import CollageTestSupport
+import Foundation
+import Testing
+
+func fixtureBytes(_ name: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
+}
+
+func decodeFixture(_ name: String, limits: DecodeLimits = DecodeLimits()) throws -> (header: ImageHeader, image: RGBImage) {
+    let decoded = try PhotoDecoder.decode(try fixtureBytes(name), limits: limits) { $0.displayedSize }
+    return (decoded.header, try #require(decoded.image))
+}
+
+@Suite("Decoding the fixtures")
+struct FixtureDecodingTests {
+    @Test("Good photos decode upright at their displayed size", arguments: [
+        ("autumn.jpg", ImageFormat.jpeg, PixelSize(width: 320, height: 200), Orientation.up),
+        ("coldripple.jpg", .jpeg, PixelSize(width: 280, height: 210), .up),
+        ("grey-gray.jpg", .jpeg, PixelSize(width: 300, height: 200), .up),
+        ("coldripple-cmyk.jpg", .jpeg, PixelSize(width: 300, height: 200), .up),
+        ("cups-exif6.jpg", .jpeg, PixelSize(width: 240, height: 180), .right),
+        ("cups-exif8.jpg", .jpeg, PixelSize(width: 240, height: 180), .left),
+        ("summer-exif3.jpg", .jpeg, PixelSize(width: 240, height: 160), .down),
+        ("portrait-exif6.jpg", .jpeg, PixelSize(width: 180, height: 320), .right),
+        ("portrait.jpg", .jpeg, PixelSize(width: 180, height: 320), .up),
+        ("kite-palette.png", .png, PixelSize(width: 240, height: 150), .up),
+        ("bythewater-16bit.png", .png, PixelSize(width: 160, height: 100), .up),
+        ("summer-alpha.png", .png, PixelSize(width: 210, height: 140), .up),
+    ])
+    func decodes(name: String, format: ImageFormat, displayed: PixelSize, orientation: Orientation) throws {
+        let (header, image) = try decodeFixture(name)
+        #expect(header.format == format)
+        #expect(header.orientation == orientation)
+        #expect(header.displayedSize == displayed)
+        #expect(image.size == displayed)
+    }
+
+    @Test("Bad files fail with their reason, never a crash", arguments: [
+        ("truncated.jpg", DecodeError.truncated(format: .jpeg)),
+        ("truncated.png", .truncated(format: .png)),
+        ("not-an-image.jpg", .notAnImage),
+        ("empty.jpg", .notAnImage),
+        ("many-scans.jpg", .tooManyScans(limit: DecodeLimits.defaultMaximumScans)),
+        ("bomb.png", .tooLarge(PixelSize(width: 100_000, height: 100_000), limit: DecodeLimits.defaultMaximumPixels)),
+        ("bomb.jpg", .tooLarge(PixelSize(width: 60000, height: 60000), limit: DecodeLimits.defaultMaximumPixels)),
+    ])
+    func refuses(name: String, expected: DecodeError) throws {
+        #expect(throws: expected) { try decodeFixture(name) }
+    }
+
+    @Test func corruptDataNamesTheCodecsReason() throws {
+        var bytes = try fixtureBytes("path.jpg")
+        bytes.replaceSubrange(3..<40, with: [UInt8](repeating: 0x17, count: 37))  // keeps the FF D8 FF signature
+        #expect {
+            try PhotoDecoder.decode(bytes) { $0.displayedSize }
+        } throws: { error in
+            guard case .corrupt(.jpeg, let reason) = error as? DecodeError else { return false }
+            return !reason.isEmpty
+        }
+    }
+
+    @Test func theScanLimitCanBeRaised() throws {
+        let (_, image) = try decodeFixture("many-scans.jpg", limits: DecodeLimits(maximumScans: 1000))
+        #expect(image.size == PixelSize(width: 280, height: 210))
+    }
+
+    @Test func thePixelLimitCanBeLoweredAndIsCheckedBeforeDecoding() throws {
+        let limits = DecodeLimits(maximumPixels: 320 * 200 - 1)
+        #expect(throws: DecodeError.tooLarge(PixelSize(width: 320, height: 200), limit: limits.maximumPixels)) {
+            try decodeFixture("autumn.jpg", limits: limits)
+        }
+        #expect(throws: Never.self) { try decodeFixture("autumn.jpg", limits: DecodeLimits(maximumPixels: 320 * 200)) }
+    }
+
+    @Test func headerAloneDecodesNothing() throws {
+        let header = try PhotoDecoder.header(of: try fixtureBytes("cups-exif6.jpg"))
+        #expect(header.storedSize == PixelSize(width: 180, height: 240))
+        #expect(header.displayedSize == PixelSize(width: 240, height: 180))
+    }
+
+    @Test func exifRotatedCopiesShowTheSamePicture() throws {
+        let six = try decodeFixture("cups-exif6.jpg").image
+        let eight = try decodeFixture("cups-exif8.jpg").image
+        for (x, y) in [(40, 40), (200, 40), (40, 140), (200, 140), (120, 90)] {
+            let patch = PixelRect(x: x - 8, y: y - 8, width: 16, height: 16)
+            #expect(six.meanColor(in: patch).distance(to: eight.meanColor(in: patch)) <= 16, "at \(x),\(y)")
+        }
+    }
+
+    @Test func cmykComesOutInTheRightColours() throws {
+        // The same scene, one as Adobe CMYK (inverted ink values), one as YCbCr: an inverted
+        // or unconverted decode would be far off.
+        let cmyk = try decodeFixture("coldripple-cmyk.jpg").image
+        let rgb = try decodeFixture("coldripple.jpg").image
+        let a = cmyk.meanColor(in: PixelRect(x: 0, y: 0, width: cmyk.width, height: cmyk.height))
+        let b = rgb.meanColor(in: PixelRect(x: 0, y: 0, width: rgb.width, height: rgb.height))
+        #expect(a.distance(to: b) <= 20, "\(a) vs \(b)")
+    }
+
+    @Test func sixteenBitPNGIsReadAsSRGB() throws {
+        // Read as linear, the 16-bit copy would come out far brighter than the 8-bit original.
+        let png = try decodeFixture("bythewater-16bit.png").image
+        let jpeg = try decodeFixture("bythewater.jpg").image.resized(to: png.size)
+        let whole = PixelRect(x: 0, y: 0, width: png.width, height: png.height)
+        #expect(png.meanColor(in: whole).distance(to: jpeg.meanColor(in: whole)) <= 6)
+    }
+
+    @Test func transparencyBecomesWhite() throws {
+        let image = try decodeFixture("summer-alpha.png").image
+        #expect(image.meanColor(in: PixelRect(x: 0, y: 0, width: 100, height: 140)) == .white)
+        #expect(image.meanColor(in: PixelRect(x: 110, y: 0, width: 100, height: 140)).distance(to: .white) > 40)
+    }
+}
