@@ -49,7 +49,7 @@ public struct CollageBuild: Sendable {
     public func run(
         _ inputs: [String], output: String, skipped: @Sendable (String, Rejection) -> Void
     ) async throws(BuildError) -> SavedCollage {
-        if let input = inputs.first(where: { Self.isSameFile($0, output) }) { throw .outputIsInput(input) }
+        if inputs.contains(where: { Self.isSameFile($0, output) }) { throw .outputIsInput(output) }
         let loader = PhotoLoader(canvas: options.canvas, limits: options.limits)
         var selection = Selection()
         for path in inputs {

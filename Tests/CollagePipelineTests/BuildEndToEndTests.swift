@@ -1,0 +1,124 @@
+import CollageCodecs
+import CollageCore
+import CollageTestSupport
+import Foundation
+import Testing
+
+@Suite("collage build, end to end through the real executable")
+struct BuildEndToEndTests {
+    func decode(_ path: String) throws -> RGBImage {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        return try #require(try PhotoDecoder.decode(bytes) { $0.displayedSize }.image)
+    }
+
+    @Test func sixPhotosMakeAThreeByTwoCollageAndEveryOtherIsReported() async throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.file("collage.jpg")
+        let names = ["autumn.jpg", "portrait.jpg", "bythewater.jpg", "kite.jpg", "kite-copy.jpg", "truncated.jpg",
+                     "coldripple.jpg", "portrait-exif6.jpg", "cups-exif6.jpg", "kite-resized-q60.jpg",
+                     "eveningglow.jpg", "fallenleaf.jpg", "not-an-image.jpg"]
+        let result = try await CollageCommand.run(["build"] + names.map(Fixtures.path) + ["-o", output, "--size", "600x400"])
+        #expect(result.status == 0)
+        #expect(result.stdout == output + "\n")
+        let f = Fixtures.path
+        #expect(result.stderrLines == [
+            "collage: \(f("portrait.jpg")): portrait (180x320 as displayed), only landscape photos are used",
+            "collage: \(f("kite-copy.jpg")): duplicate of \(f("kite.jpg"))",
+            "collage: \(f("truncated.jpg")): truncated JPEG file (premature end of data)",
+            "collage: \(f("portrait-exif6.jpg")): portrait (180x320 as displayed), only landscape photos are used",
+            "collage: \(f("kite-resized-q60.jpg")): duplicate of \(f("kite.jpg"))",
+            "collage: \(f("fallenleaf.jpg")): over the limit of 6 photos",
+            "collage: \(f("not-an-image.jpg")): over the limit of 6 photos",
+        ])
+
+        // Each tile's centre shows its photo's centre (aspect fill crops around the centre).
+        let collage = try decode(output)
+        #expect(collage.size == PixelSize(width: 600, height: 400))
+        let used = ["autumn.jpg", "bythewater.jpg", "kite.jpg", "coldripple.jpg", "cups-exif6.jpg", "eveningglow.jpg"]
+        for (name, tile) in zip(used, CollageLayout.tiles(count: 6, canvas: collage.size)) {
+            let source = try decode(Fixtures.path(name))
+            let scale = max(Double(tile.width) / Double(source.width), Double(tile.height) / Double(source.height))
+            let shown = source.resized(to: PixelSize(width: Int((Double(source.width) * scale).rounded(.up)), height: Int((Double(source.height) * scale).rounded(.up))))
+            let patch = 24
+            let expected = shown.meanColor(in: PixelRect(x: shown.width / 2 - patch / 2, y: shown.height / 2 - patch / 2, width: patch, height: patch))
+            let actual = collage.meanColor(in: PixelRect(x: tile.center.x - patch / 2, y: tile.center.y - patch / 2, width: patch, height: patch))
+            #expect(actual.distance(to: expected) <= 20, "\(name): \(actual) vs \(expected)")
+        }
+        #expect(folder.contents == ["collage.jpg"])
+    }
+
+    @Test func threePhotosLeaveNoWhiteSlotAndPNGFollowsTheExtension() async throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.file("three.png")
+        let result = try await CollageCommand.run(["build", Fixtures.path("autumn.jpg"), Fixtures.path("summer-exif3.jpg"), Fixtures.path("kite-palette.png"), "-o", output, "--size", "300x200"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let collage = try decode(output)
+        #expect(try PhotoDecoder.header(of: [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))).format == .png)
+        #expect(collage.size == PixelSize(width: 300, height: 200))
+        // The bottom row is one wide tile: no white quarter where the book left an empty slot.
+        #expect(collage.meanColor(in: PixelRect(x: 160, y: 110, width: 130, height: 80)).distance(to: .white) > 30)
+    }
+
+    @Test func noUsablePhotoExitsSixtyFiveAndWritesNothing() async throws {
+        let folder = try TemporaryDirectory()
+        let result = try await CollageCommand.run(["build", Fixtures.path("portrait.jpg"), Fixtures.path("square.jpg"), "-o", folder.file("out.jpg")])
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.last == "collage: no usable photo among the 2 given, no collage written")
+        #expect(folder.contents.isEmpty)
+    }
+
+    @Test("Every bad fixture: one line naming the file and the reason, no output", arguments: [
+        ("truncated.jpg", "truncated JPEG file"), ("truncated.png", "truncated PNG file"),
+        ("not-an-image.jpg", "not an image"), ("empty.jpg", "not an image"),
+        ("many-scans.jpg", "progressive JPEG with more than 100 scans"),
+        ("bomb.png", "100000x100000 is 10000000000 pixels, over the limit"),
+        ("bomb.jpg", "60000x60000 is 3600000000 pixels, over the limit"),
+        ("portrait.jpg", "portrait"), ("no-such-file.jpg", "cannot read: No such file or directory"),
+    ])
+    func badFixture(name: String, reason: String) async throws {
+        let folder = try TemporaryDirectory()
+        let result = try await CollageCommand.run(["build", Fixtures.path(name), "-o", folder.file("out.jpg")])
+        #expect(result.status == 65)
+        #expect(result.stderrLines.count == 2)
+        #expect(result.stderrLines.first?.hasPrefix("collage: \(Fixtures.path(name)): \(reason)") == true, "\(result.stderr)")
+        #expect(folder.contents.isEmpty)
+    }
+
+    @Test func theOutputMayNotBeAnInput() async throws {
+        let folder = try TemporaryDirectory()
+        let input = folder.file("kite.jpg")
+        try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: input)
+        let before = try Data(contentsOf: URL(fileURLWithPath: input))
+        let result = try await CollageCommand.run(["build", Fixtures.path("autumn.jpg"), input, "-o", folder.path + "/./kite.jpg"])
+        #expect(result.status == 64)
+        #expect(result.stderrLines == ["collage: the output \(folder.path)/./kite.jpg is one of the input photos; choose another name"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+        #expect(folder.contents == ["kite.jpg"])
+    }
+
+    @Test func anUnwritableOutputExitsSeventyThree() async throws {
+        let result = try await CollageCommand.run(["build", Fixtures.path("autumn.jpg"), "-o", "/nonexistent-folder/out.jpg"])
+        #expect(result.status == 73)
+        #expect(result.stderrLines == ["collage: cannot write /nonexistent-folder/out.jpg: No such file or directory"])
+    }
+
+    @Test("Bad flags are usage errors", arguments: [
+        ["--size", "0x10"], ["--size", "wide"], ["--quality", "0"], ["-o", "out.gif"], ["--max-pixels", "0"],
+    ])
+    func usageErrors(flags: [String]) async throws {
+        let result = try await CollageCommand.run(["build", Fixtures.path("autumn.jpg")] + flags)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func maxPixelsRaisesTheLimit() async throws {
+        let folder = try TemporaryDirectory()
+        let refused = try await CollageCommand.run(["build", Fixtures.path("autumn.jpg"), "--max-pixels", "1000", "-o", folder.file("a.jpg")])
+        #expect(refused.status == 65)
+        #expect(refused.stderrLines.first?.contains("320x200 is 64000 pixels, over the limit of 1000 (raise it with --max-pixels)") == true)
+        let allowed = try await CollageCommand.run(["build", Fixtures.path("autumn.jpg"), "--max-pixels", "64000", "-o", folder.file("a.jpg")])
+        #expect(allowed.status == 0)
+    }
+}

@@ -1,0 +1,108 @@
+import CollageCodecs
+import CollageCore
+@testable import CollagePipeline
+import CollageTestSupport
+import Foundation
+import Testing
+
+@Suite("The writer: a lazy Single that writes atomically")
+struct CollageWriterTests {
+    let image = TestImages.quadrants(120, 80)
+
+    @Test func savesJPEGAndReportsWhatItWrote() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("out.jpg")
+        let saved = try await CollageWriter().save(image, to: path).value
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(saved == SavedCollage(path: path, size: image.size, bytes: bytes.count))
+        #expect(try PhotoDecoder.header(of: bytes).format == .jpeg)
+        #expect(folder.contents == ["out.jpg"])
+    }
+
+    @Test func theExtensionPicksTheFormat() async throws {
+        let folder = try TemporaryDirectory()
+        _ = try await CollageWriter().save(image, to: folder.file("OUT.PNG")).value
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("OUT.PNG"))))
+        #expect(try PhotoDecoder.decode(bytes) { $0.displayedSize }.image == image)
+        await #expect(throws: WriteError.unsupportedFormat(path: folder.file("out.gif"))) {
+            try await CollageWriter().save(image, to: folder.file("out.gif")).value
+        }
+    }
+
+    @Test func nothingIsWrittenUntilTheSingleIsAwaited() async throws {
+        let folder = try TemporaryDirectory()
+        let single = CollageWriter().save(image, to: folder.file("later.jpg"))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(folder.contents.isEmpty)
+        _ = try await single.value
+        #expect(folder.contents == ["later.jpg"])
+    }
+
+    @Test func replacesAnExistingFile() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("out.png")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        _ = try await CollageWriter().save(image, to: path).value
+        #expect(try ImageFormat(signature: [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) == .png)
+        #expect(folder.contents == ["out.png"])
+    }
+
+    @Test func aFailedEncodeKeepsTheOldFile() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("out.jpg")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        let tooWide = TestImages.solid(.white, 70_000, 1)  // beyond JPEG's 65500
+        await #expect(throws: WriteError.self) { try await CollageWriter().save(tooWide, to: path).value }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+        #expect(folder.contents == ["out.jpg"])
+    }
+
+    @Test func aFailedRenameLeavesNoTemporaryFile() async throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.file("taken.jpg"), withIntermediateDirectories: false)
+        await #expect(throws: WriteError.self) { try await CollageWriter().save(image, to: folder.file("taken.jpg")).value }
+        #expect(folder.contents == ["taken.jpg"])
+    }
+
+    @Test func aMissingFolderIsAOneLineError() async throws {
+        await #expect {
+            try await CollageWriter().save(image, to: "/nonexistent-folder/out.jpg").value
+        } throws: { error in
+            let text = String(describing: error)
+            return text.contains("/nonexistent-folder/out.jpg") && text.contains("No such file or directory") && !text.contains("\n")
+        }
+    }
+
+    @Test func aCancelledSaveWritesNothing() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("out.jpg")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await CollageWriter().save(image, to: path).value
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+        #expect(folder.contents == ["out.jpg"])
+    }
+
+    @Test func cancellationBeforeTheRenameKeepsTheOldFileAndNoTemporary() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("out.jpg")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: CancellationError.self) {
+            try AtomicFile.write(Array("new".utf8), to: path) { throw CancellationError() }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+        #expect(folder.contents == ["out.jpg"])
+    }
+
+    @Test func newFilesGetOrdinaryPermissions() throws {
+        let folder = try TemporaryDirectory()
+        try AtomicFile.write(Array("x".utf8), to: folder.file("plain"))
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.file("plain"))[.posixPermissions] as? Int
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let umask = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) })
+        #expect(mode == 0o666 & ~umask)
+    }
+}
