@@ -35,56 +35,59 @@ extension RGBImage {
 
     /// Resamples `region` of `source` into `rect` of this image, separably: area averaging where
     /// it shrinks (every source pixel counts by the area it covers, so fine detail turns to its
-    /// mean instead of moiré), bilinear where it grows.
+    /// mean instead of moiré), bilinear where it grows. The horizontal pass streams through a
+    /// ring of the few rows the vertical pass needs, so memory stays a few rows, not a frame.
     public mutating func draw(_ source: RGBImage, region: SourceRegion, into rect: PixelRect) {
         guard rect.width > 0, rect.height > 0, source.width > 0, source.height > 0 else { return }
         let columns = ResamplingTaps(source: source.width, start: region.x, span: region.width, target: rect.width)
         let rows = ResamplingTaps(source: source.height, start: region.y, span: region.height, target: rect.height)
-        let firstRow = rows.firstIndex
-        let rowCount = rows.lastIndex - firstRow + 1
         let rowLength = rect.width * 3
-        var between = [Float](repeating: 0, count: rowCount * rowLength)
+        let ringSize = rows.stride
+        var ring = [Float](repeating: 0, count: ringSize * rowLength)
+        var sum = [Float](repeating: 0, count: rowLength)
+        var nextRow = 0  // the first source row not yet in the ring
         let sourceWidth = source.width
         let targetWidth = width
 
         source.pixels.withUnsafeBufferPointer { input in
-            between.withUnsafeMutableBufferPointer { output in
-                for row in 0..<rowCount {
-                    let inputRow = (firstRow + row) * sourceWidth * 3
-                    var out = row * rowLength
-                    for x in 0..<rect.width {
-                        var (r, g, b): (Float, Float, Float) = (0, 0, 0)
-                        var offset = inputRow + columns.start[x] * 3
-                        for tap in 0..<columns.count[x] {
-                            let weight = columns.weights[x * columns.stride + tap]
-                            r += weight * Float(input[offset])
-                            g += weight * Float(input[offset + 1])
-                            b += weight * Float(input[offset + 2])
-                            offset += 3
-                        }
-                        output[out] = r
-                        output[out + 1] = g
-                        output[out + 2] = b
-                        out += 3
-                    }
-                }
-            }
-        }
+            ring.withUnsafeMutableBufferPointer { ring in
+                sum.withUnsafeMutableBufferPointer { sum in
+                    pixels.withUnsafeMutableBufferPointer { output in
+                        for y in 0..<rect.height {
+                            let first = rows.start[y], end = first + rows.count[y]
+                            // Taps start no earlier for later rows: older ring rows are done with.
+                            for row in max(nextRow, first)..<max(end, first) {
+                                var out = (row % ringSize) * rowLength
+                                let inputRow = row * sourceWidth * 3
+                                for x in 0..<rect.width {
+                                    var (r, g, b): (Float, Float, Float) = (0, 0, 0)
+                                    var offset = inputRow + columns.start[x] * 3
+                                    let weights = x * columns.stride
+                                    for tap in 0..<columns.count[x] {
+                                        let weight = columns.weights[weights + tap]
+                                        r += weight * Float(input[offset])
+                                        g += weight * Float(input[offset + 1])
+                                        b += weight * Float(input[offset + 2])
+                                        offset += 3
+                                    }
+                                    ring[out] = r
+                                    ring[out + 1] = g
+                                    ring[out + 2] = b
+                                    out += 3
+                                }
+                            }
+                            nextRow = max(nextRow, end)
 
-        var sum = [Float](repeating: 0, count: rowLength)
-        between.withUnsafeBufferPointer { input in
-            sum.withUnsafeMutableBufferPointer { sum in
-                pixels.withUnsafeMutableBufferPointer { output in
-                    for y in 0..<rect.height {
-                        for i in 0..<rowLength { sum[i] = 0 }
-                        for tap in 0..<rows.count[y] {
-                            let weight = rows.weights[y * rows.stride + tap]
-                            let base = (rows.start[y] + tap - firstRow) * rowLength
-                            for i in 0..<rowLength { sum[i] += weight * input[base + i] }
-                        }
-                        let out = ((rect.y + y) * targetWidth + rect.x) * 3
-                        for i in 0..<rowLength {
-                            output[out + i] = UInt8(min(255, max(0, sum[i] + 0.5)))
+                            for i in 0..<rowLength { sum[i] = 0 }
+                            for tap in 0..<rows.count[y] {
+                                let weight = rows.weights[y * rows.stride + tap]
+                                let base = ((first + tap) % ringSize) * rowLength
+                                for i in 0..<rowLength { sum[i] += weight * ring[base + i] }
+                            }
+                            let out = ((rect.y + y) * targetWidth + rect.x) * 3
+                            for i in 0..<rowLength {
+                                output[out + i] = UInt8(min(255, max(0, sum[i] + 0.5)))
+                            }
                         }
                     }
                 }
@@ -99,9 +102,6 @@ struct ResamplingTaps {
     var count: [Int]
     var weights: [Float]
     var stride: Int
-
-    var firstIndex: Int { start.min() ?? 0 }
-    var lastIndex: Int { zip(start, count).map { $0 + $1 - 1 }.max() ?? 0 }
 
     init(source length: Int, start origin: Double, span: Double, target: Int) {
         let origin = min(max(0, origin), Double(length))
