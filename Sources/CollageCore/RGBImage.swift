@@ -12,6 +12,10 @@ public struct RGBImage: Sendable, Equatable {
 
     /// A canvas of one colour; white is the collage's background.
     public init(size: PixelSize, filledWith color: RGB = .white) {
+        if color.red == color.green && color.green == color.blue {
+            self.init(size: size, pixels: [UInt8](repeating: color.red, count: size.area * 3))
+            return
+        }
         var pixels = [UInt8](repeating: 0, count: size.area * 3)
         for offset in stride(from: 0, to: pixels.count, by: 3) {
             pixels[offset] = color.red

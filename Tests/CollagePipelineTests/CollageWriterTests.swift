@@ -29,13 +29,14 @@ struct CollageWriterTests {
         }
     }
 
-    @Test func nothingIsWrittenUntilTheSingleIsAwaited() async throws {
+    @Test func nothingRunsUntilTheSingleIsAwaited() async throws {
+        // The folder does not exist when the Single is made: an eager writer would already have
+        // failed; a lazy one writes once it is awaited, after the folder appears.
         let folder = try TemporaryDirectory()
-        let single = CollageWriter().save(image, to: folder.file("later.jpg"))
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(folder.contents.isEmpty)
+        let single = CollageWriter().save(image, to: folder.file("later/out.jpg"))
+        try FileManager.default.createDirectory(atPath: folder.file("later"), withIntermediateDirectories: false)
         _ = try await single.value
-        #expect(folder.contents == ["later.jpg"])
+        #expect(FileManager.default.fileExists(atPath: folder.file("later/out.jpg")))
     }
 
     @Test func replacesAnExistingFile() async throws {
