@@ -71,3 +71,9 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "rgb(\(red),\(green),\(blue))" }
 }
+
+extension RGBImage: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The size only: a failing test must not print a megabyte of pixels.
+    public var description: String { "RGBImage(\(size))" }
+    public var debugDescription: String { description }
+}
