@@ -14,6 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
     ],
     targets: [
         // The only code that calls libjpeg/libpng: setjmp-guarded, returns status codes.
@@ -26,7 +27,14 @@ let package = Package(
         // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
         .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore"], swiftSettings: strict),
         // Files and the pipeline: loading photos, the atomic Single-returning writer, `build`.
-        .target(name: "CollagePipeline", dependencies: ["CollageCodecs", "CollageCore"], swiftSettings: strict),
+        .target(
+            name: "CollagePipeline",
+            dependencies: [
+                "CollageCodecs", "CollageCore",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "collage",
             dependencies: [

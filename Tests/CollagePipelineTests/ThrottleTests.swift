@@ -1,0 +1,88 @@
+import CollagePipeline
+import CollageTestSupport
+import Testing
+
+@Suite("throttle(for:clock:) in virtual time")
+struct ThrottleTests {
+    let interval = Duration.milliseconds(500)
+
+    @Test func leadingEdgeIsImmediate() async throws {
+        let source = TestSource<Int>(), clock = ManualClock()
+        var output = source.throttle(for: interval, clock: clock).makeAsyncIterator()
+        source.send(1)
+        #expect(try await output.next() == 1)  // no clock advance needed
+    }
+
+    /// The case swift-async-algorithms' `_throttle` gets wrong: five photos 20 ms apart, then
+    /// silence. The newest must come out when the window ends, without a sixth arrival.
+    @Test func trailingEdgeAfterSilence() async throws {
+        let source = TestSource<Int>(), clock = ManualClock()
+        var output = source.throttle(for: interval, clock: clock).makeAsyncIterator()
+        source.send(1)
+        #expect(try await output.next() == 1)
+        for photo in 2...5 {
+            clock.advance(by: .milliseconds(20))
+            source.send(photo)
+            await source.untilAsked()
+        }
+        clock.advance(by: .milliseconds(420))  // t = 500 ms: the window ends
+        #expect(try await output.next() == 5)
+        source.finish()
+        #expect(try await output.next() == nil)  // 2, 3 and 4 were coalesced away
+    }
+
+    @Test func atMostOnePerIntervalAndTheNewestEachTime() async throws {
+        let source = TestSource<Int>(), clock = ManualClock()
+        var output = source.throttle(for: interval, clock: clock).makeAsyncIterator()
+        var seen: [Int] = []
+        source.send(0)
+        seen.append(try #require(try await output.next()))
+        // Ten elements 100 ms apart from 50 ms on; windows end at 500 and 1000 ms.
+        clock.advance(by: .milliseconds(50))
+        for element in 1...10 {
+            source.send(element)
+            await source.untilAsked()
+            clock.advance(by: .milliseconds(50))
+            if element == 5 || element == 10 { seen.append(try #require(try await output.next())) }
+            clock.advance(by: .milliseconds(50))
+        }
+        #expect(seen == [0, 5, 10])
+    }
+
+    @Test func quietWindowGoesIdleAndTheNextElementIsImmediate() async throws {
+        let source = TestSource<Int>(), clock = ManualClock()
+        var output = source.throttle(for: interval, clock: clock).makeAsyncIterator()
+        source.send(1)
+        #expect(try await output.next() == 1)
+        clock.advance(by: .milliseconds(700))
+        source.send(2)
+        #expect(try await output.next() == 2)
+    }
+
+    @Test func theEndOfTheUpstreamFlushesTheNewest() async throws {
+        let source = TestSource<Int>(), clock = ManualClock()
+        var output = source.throttle(for: interval, clock: clock).makeAsyncIterator()
+        source.send(1)
+        #expect(try await output.next() == 1)
+        source.send(2)
+        await source.untilAsked()
+        source.finish()
+        #expect(try await output.next() == 2)
+        #expect(try await output.next() == nil)
+    }
+
+    @Test func cancellingTheConsumerStopsReadingTheUpstream() async throws {
+        let source = TestSource<Int>(), clock = ManualClock()
+        let consumer = Task {
+            var count = 0
+            for try await _ in source.throttle(for: interval, clock: clock) { count += 1 }
+            return count
+        }
+        source.send(1)
+        await source.untilAsked()
+        consumer.cancel()
+        _ = try? await consumer.value
+        source.send(2)  // nobody takes it any more
+        #expect(source.taken == 1)
+    }
+}

@@ -1,0 +1,69 @@
+internal import Synchronization
+
+/// A clock that moves only when a test says so: sleepers wake when `advance` passes their
+/// deadline, so timed behaviour is asserted in virtual time, never with real sleeps.
+public final class ManualClock: Clock, Sendable {
+    public struct Instant: InstantProtocol, CustomStringConvertible {
+        public var offset: Duration
+
+        public init(_ offset: Duration) { self.offset = offset }
+        public func advanced(by duration: Duration) -> Instant { Instant(offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
+        public var description: String { "\(offset)" }
+    }
+
+    private struct Sleeper {
+        let id: Int
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Instant(.zero)
+        var sleepers: [Sleeper] = []
+        var nextID = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .zero }
+
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow: Bool = state.withLock { state in
+                    if deadline <= state.now { return true }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state in
+                state.sleepers.firstIndex { $0.id == id }.map { state.sleepers.remove(at: $0) }
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+        try Task.checkCancellation()
+    }
+
+    /// Moves time forward and wakes every sleeper whose deadline has come, earliest first.
+    public func advance(by duration: Duration) {
+        let woken = state.withLock { state in
+            state.now = state.now.advanced(by: duration)
+            let now = state.now
+            let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+            state.sleepers.removeAll { $0.deadline <= now }
+            return due
+        }
+        for sleeper in woken { sleeper.continuation.resume() }
+    }
+}

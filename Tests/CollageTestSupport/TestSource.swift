@@ -1,0 +1,95 @@
+internal import Synchronization
+
+/// An in-memory source that tells the test when its consumer asks for the next element: the
+/// consumer of a pipeline asks again only after the previous element went all the way through,
+/// so `send` followed by `untilAsked()` is a deterministic "processed" without any sleep.
+public final class TestSource<Element: Sendable>: AsyncSequence, Sendable {
+    private struct State {
+        var queue: [Element] = []
+        var finished = false
+        var consumer: CheckedContinuation<Element?, Never>?
+        var askWaiters: [CheckedContinuation<Void, Never>] = []
+        var answered = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func send(_ element: Element) {
+        let consumer = state.withLock { state -> CheckedContinuation<Element?, Never>? in
+            if let consumer = state.consumer {
+                state.consumer = nil
+                state.answered += 1
+                return consumer
+            }
+            state.queue.append(element)
+            return nil
+        }
+        consumer?.resume(returning: element)
+    }
+
+    public func finish() {
+        let consumer = state.withLock { state -> CheckedContinuation<Element?, Never>? in
+            state.finished = true
+            defer { state.consumer = nil }
+            return state.consumer
+        }
+        consumer?.resume(returning: nil)
+    }
+
+    /// Returns once the consumer is waiting for an element the source does not have yet.
+    public func untilAsked() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.consumer != nil { return true }
+                state.askWaiters.append(waiter)
+                return false
+            }
+            if ready { waiter.resume() }
+        }
+    }
+
+    /// How many elements the consumer has taken so far.
+    public var taken: Int { state.withLock { $0.answered } }
+
+    public func makeAsyncIterator() -> Iterator { Iterator(source: self) }
+
+    public struct Iterator: AsyncIteratorProtocol {
+        let source: TestSource
+
+        public func next() async -> Element? {
+            let source = source
+            return await withTaskCancellationHandler {
+                await source.take()
+            } onCancel: {
+                source.cancelConsumer()
+            }
+        }
+    }
+
+    private func take() async -> Element? {
+        await withCheckedContinuation { (consumer: CheckedContinuation<Element?, Never>) in
+            let (ready, waiters) = state.withLock { state -> (Element??, [CheckedContinuation<Void, Never>]) in
+                if !state.queue.isEmpty {
+                    state.answered += 1
+                    return (.some(state.queue.removeFirst()), [])
+                }
+                if state.finished || Task.isCancelled { return (.some(nil), []) }
+                state.consumer = consumer
+                defer { state.askWaiters = [] }
+                return (nil, state.askWaiters)
+            }
+            if let ready { consumer.resume(returning: ready) }
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    private func cancelConsumer() {
+        let consumer = state.withLock { state in
+            defer { state.consumer = nil }
+            return state.consumer
+        }
+        consumer?.resume(returning: nil)
+    }
+}
