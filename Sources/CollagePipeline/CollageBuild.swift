@@ -1,5 +1,7 @@
 public import CollageCodecs
 public import CollageCore
+internal import AsyncAlgorithms
+internal import Synchronization
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -34,10 +36,8 @@ public enum BuildError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// `collage build`: the photos given, in order, through the app's rules, into one collage.
-///
-/// file → `PhotoLoader` (header: landscape; decode once, scaled) → `Selection` (unique, six)
-/// → `CollageRenderer` → `CollageWriter.save` (the Single) → `SavedCollage`.
+/// `collage build`: the photos given, in order, through the same chain as `watch`, unthrottled:
+/// the source is the argument list, and only the final selection is rendered and saved.
 public struct CollageBuild: Sendable {
     public let options: CollageOptions
 
@@ -45,28 +45,25 @@ public struct CollageBuild: Sendable {
         self.options = options
     }
 
-    /// Builds and saves the collage; `skipped` hears of each photo not used, as it is decided.
+    /// Builds and saves the collage; `log` hears of each photo as it is decided.
     public func run(
-        _ inputs: [String], output: String, skipped: @Sendable (String, Rejection) -> Void
+        _ inputs: [String], output: String, log: @escaping @Sendable (PipelineEvent) -> Void
     ) async throws(BuildError) -> SavedCollage {
         if inputs.contains(where: { Self.isSameFile($0, output) }) { throw .outputIsInput(output) }
-        let loader = PhotoLoader(canvas: options.canvas, limits: options.limits)
-        var selection = Selection()
-        for path in inputs {
-            do {
-                if let full = PhotoRules.withinLimit(selection.photos, limit: selection.limit) { throw full }
-                let index = selection.count
-                let photo = try await Blocking.run { () throws(Rejection) in try loader.load(path, index: index) }
-                try selection.add(photo)
-            } catch let rejection as Rejection {
-                skipped(path, rejection)
-            } catch {
-                skipped(path, .unreadable(String(describing: error)))
-            }
+        let decided = Counter()
+        let flow = CollageFlow(reader: PhotoLoader(limits: options.limits), canvas: options.canvas) { event in
+            decided.increment()
+            log(event)
         }
-        guard !selection.photos.isEmpty else { throw .noUsablePhoto(given: inputs.count) }
-        let collage = CollageRenderer.render(selection.photos, canvas: options.canvas)
+        var final = Selection()
+        for await selection in flow.selections(from: inputs.map(PhotoFile.init).async) { final = selection }
+        // takeWhile ended the chain at six: the rest were never read.
+        for path in inputs.dropFirst(decided.value) { log(.skipped(PhotoFile(path: path), .overLimit(final.limit))) }
+        guard !final.photos.isEmpty else { throw .noUsablePhoto(given: inputs.count) }
+
+        let (canvas, photos) = (options.canvas, final.photos)
         do {
+            let collage = try await Blocking.run { CollageRenderer.render(photos, canvas: canvas) }
             return try await CollageWriter(quality: options.quality).save(collage, to: output).value
         } catch let error as WriteError {
             throw .write(error)
@@ -81,4 +78,11 @@ public struct CollageBuild: Sendable {
         guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
+}
+
+/// Counts events from the pipeline's stages.
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }

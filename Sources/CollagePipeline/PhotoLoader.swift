@@ -1,33 +1,48 @@
 public import CollageCodecs
 public import CollageCore
 
-/// The probe/decode stage: turns a file into a `Photo`, or into the reason it is not one.
-/// Blocking: call it through `Blocking.run`.
-public struct PhotoLoader: Sendable {
-    public let canvas: PixelSize
+/// Reads photos from files: the pipeline's probe and decode stages for real files. The file is
+/// read once, at the probe; its bytes wait in the decode step until the pipeline knows the size.
+public struct PhotoLoader: PhotoReader {
     public let limits: DecodeLimits
 
-    public init(canvas: PixelSize, limits: DecodeLimits = DecodeLimits()) {
-        self.canvas = canvas
+    public init(limits: DecodeLimits = DecodeLimits()) {
         self.limits = limits
     }
 
-    /// Loads `path` as the photo that would be the `index`-th accepted (0-based), at the size
-    /// that serves every tile it can get. A portrait is refused from its header, undecoded.
-    public func load(_ path: String, index: Int) throws(Rejection) -> Photo {
-        let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path) } catch { throw .unreadable("cannot read: \(error.reason)") }
-        var refusal: Rejection?
-        let decoded: (header: ImageHeader, image: RGBImage?)
+    public func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
+        let limits = limits
         do {
-            decoded = try PhotoDecoder.decode(bytes, limits: limits) { header in
-                refusal = PhotoRules.landscape(header.displayedSize)
-                return refusal == nil ? CollageLayout.keptSize(of: header.displayedSize, at: index, canvas: canvas) : nil
+            let (bytes, header) = try await Blocking.run {
+                let bytes: [UInt8]
+                do { bytes = try FileBytes.read(file.path) } catch let error as FileError {
+                    throw Rejection.unreadable("cannot read: \(error.reason)")
+                }
+                do { return (bytes, try PhotoDecoder.header(of: bytes, limits: limits)) } catch let error as DecodeError {
+                    throw Rejection.unreadable(error.description)
+                }
             }
+            return .success(ProbedPhoto(file: file, size: header.displayedSize) { kept in
+                await Self.decode(bytes, of: file, keeping: kept, limits: limits)
+            })
         } catch {
-            throw .unreadable(error.description)
+            return .failure(error as? Rejection ?? .unreadable(String(describing: error)))
         }
-        guard let image = decoded.image else { throw refusal ?? .unreadable("not decoded") }
-        return Photo(name: path, size: decoded.header.displayedSize, image: image)
+    }
+
+    private static func decode(_ bytes: [UInt8], of file: PhotoFile, keeping kept: PixelSize, limits: DecodeLimits) async -> Result<Photo, Rejection> {
+        do {
+            return .success(try await Blocking.run {
+                do {
+                    let decoded = try PhotoDecoder.decode(bytes, limits: limits) { _ in kept }
+                    guard let image = decoded.image else { throw Rejection.unreadable("not decoded") }
+                    return Photo(name: file.path, size: decoded.header.displayedSize, image: image)
+                } catch let error as DecodeError {
+                    throw Rejection.unreadable(error.description)
+                }
+            })
+        } catch {
+            return .failure(error as? Rejection ?? .unreadable(String(describing: error)))
+        }
     }
 }

@@ -21,8 +21,8 @@ extension Collage {
         func run() async throws {
             let build = CollageBuild(options: options.collageOptions)
             do {
-                let saved = try await build.run(photos, output: options.output) { path, reason in
-                    Console.error("\(path): \(reason)")
+                let saved = try await build.run(photos, output: options.output) { event in
+                    if case .skipped = event { Console.error(event.description) }
                 }
                 print(saved.path)
             } catch {

@@ -1,0 +1,10 @@
+/// A file offered to the pipeline. Reports name it by its path as given or found.
+public struct PhotoFile: Hashable, Sendable, CustomStringConvertible {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public var description: String { path }
+}

@@ -1,0 +1,27 @@
+public import CollageCore
+
+/// A photo whose header has been read: enough for the landscape rule, with the decode deferred
+/// until the pipeline knows the size to keep it at.
+public struct ProbedPhoto: Sendable {
+    public let file: PhotoFile
+    /// As displayed, after EXIF orientation.
+    public let size: PixelSize
+    private let decoder: @Sendable (PixelSize) async -> Result<Photo, Rejection>
+
+    public init(file: PhotoFile, size: PixelSize, decode: @escaping @Sendable (PixelSize) async -> Result<Photo, Rejection>) {
+        self.file = file
+        self.size = size
+        decoder = decode
+    }
+
+    /// Decodes the photo once, upright, at `kept` (the size for the largest tile it can get).
+    public func decode(keeping kept: PixelSize) async -> Result<Photo, Rejection> {
+        await decoder(kept)
+    }
+}
+
+/// How the pipeline reads photos: from files (`PhotoLoader`) or, in tests, from memory.
+public protocol PhotoReader: Sendable {
+    /// Reads the header; a file that cannot be read or is no image is a rejection.
+    func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection>
+}

@@ -1,0 +1,40 @@
+internal import CollageCore
+internal import Synchronization
+
+/// The latest selection, readable by the stages before the scan: the book's `takeWhile` and
+/// duplicate filter read the `images` relay that the subscriber wrote to, and so does this chain.
+/// The chain pulls one photo at a time, so what a stage reads is the selection of every photo
+/// before it.
+final class SelectionRelay: Sendable {
+    private let selection: Mutex<Selection>
+
+    init(_ initial: Selection) {
+        selection = Mutex(initial)
+    }
+
+    var value: Selection { selection.withLock { $0 } }
+
+    func accept(_ new: Selection) {
+        selection.withLock { $0 = new }
+    }
+}
+
+/// The file that arrived once the collage was full. `takeWhile` must take it off the source to
+/// see it; kept here, it opens the next collage in photo-booth mode instead of being lost.
+public final class Overflow: Sendable {
+    private let file = Mutex<PhotoFile?>(nil)
+
+    public init() {}
+
+    func hold(_ overflow: PhotoFile) {
+        file.withLock { $0 = overflow }
+    }
+
+    /// The held file, if any, handed over once.
+    public func take() -> PhotoFile? {
+        file.withLock { held in
+            defer { held = nil }
+            return held
+        }
+    }
+}
