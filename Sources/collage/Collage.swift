@@ -5,6 +5,6 @@ internal import ArgumentParser
 struct Collage: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Builds photo collages: landscape photos only, no duplicates, at most six.",
-        subcommands: [Build.self]
+        subcommands: [Build.self, Watch.self]
     )
 }

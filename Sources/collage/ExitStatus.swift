@@ -6,6 +6,13 @@ enum ExitStatus {
     static let usage = ExitCode(64)
     /// None of the photos given could be used.
     static let noUsablePhoto = ExitCode(65)
+    /// The folder to watch is missing or cannot be read.
+    static let noInput = ExitCode(66)
     /// The collage could not be written.
     static let cannotWrite = ExitCode(73)
+    /// The watched folder was deleted or moved while being watched.
+    static let folderGone = ExitCode(74)
+
+    /// Stopped by a signal: 128 + its number, as shells report it (130 for SIGINT, 143 for SIGTERM).
+    static func interrupted(by signal: Int32) -> ExitCode { ExitCode(128 + signal) }
 }

@@ -1,0 +1,29 @@
+public import CollageCore
+
+/// Where throttled selections end up: rendered and written to disk by `DiskSink`; kept in
+/// memory by the pipeline tests.
+public protocol CollageSink: Sendable {
+    /// Saves `selection` as collage number `batch` (always 1 outside photo-booth mode).
+    func save(_ selection: Selection, batch: Int) -> Single<SavedCollage>
+}
+
+/// Renders a selection and saves it through `CollageWriter`: the app's `PhotoWriter.save`.
+public struct DiskSink: CollageSink {
+    public let canvas: PixelSize
+    public let output: CollageOutput
+    public let writer: CollageWriter
+
+    public init(canvas: PixelSize, output: CollageOutput, writer: CollageWriter) {
+        self.canvas = canvas
+        self.output = output
+        self.writer = writer
+    }
+
+    public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
+        let (canvas, writer, path) = (canvas, writer, output.path(forBatch: batch))
+        return Single {
+            let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: canvas) }
+            return try await writer.save(collage, to: path).value
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// Why `watch` stopped watching.
+public enum WatchError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The folder could not be watched at start: missing, not a folder, not readable.
+    case folderUnavailable(path: String, reason: String)
+    /// The folder was deleted or moved away while being watched.
+    case folderGone(path: String)
+
+    public var description: String {
+        switch self {
+        case .folderUnavailable(let path, let reason): return "cannot watch \(path): \(reason)"
+        case .folderGone(let path): return "\(path) was deleted or moved while being watched; the last collage is kept"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+internal import Dispatch
+internal import Synchronization
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// Turns SIGINT and SIGTERM into calls: the first asks for a clean stop, a second for an
+/// immediate one. Dispatch sources, so the handlers run as ordinary code, not in a signal context.
+/// `@unchecked`: `sources` is set once in `init` and only kept alive; the rest is locked.
+final class SignalTrap: @unchecked Sendable {
+    private let sources: [any DispatchSourceSignal]
+    private let received = ReceivedSignals()
+
+    init(_ signals: [Int32] = [SIGINT, SIGTERM], first: @escaping @Sendable () -> Void, again: @escaping @Sendable () -> Void) {
+        let queue = DispatchQueue(label: "collage.signals")
+        let received = received
+        sources = signals.map { number in
+            Glibc.signal(number, SIG_IGN)  // else the default action kills the process first
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                if received.append(number) == 1 { first() } else { again() }
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// The first signal received, if any.
+    var signal: Int32? { received.first }
+}
+
+private final class ReceivedSignals: Sendable {
+    private let list = Mutex<[Int32]>([])
+
+    /// Records a signal; returns how many have come.
+    func append(_ signal: Int32) -> Int {
+        list.withLock { list in
+            list.append(signal)
+            return list.count
+        }
+    }
+
+    var first: Int32? { list.withLock { $0.first } }
+}

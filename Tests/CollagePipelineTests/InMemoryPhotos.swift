@@ -1,0 +1,56 @@
+import CollageCore
+import CollagePipeline
+import CollageTestSupport
+import Synchronization
+import Testing
+
+/// Photos made in memory for pipeline tests: each name says what the file would be.
+final class InMemoryPhotos: PhotoReader {
+    enum Kind: Sendable {
+        case landscape(seed: Int)
+        case portrait
+        case notAnImage
+        case corrupt  // a good header, pixels that fail to decode
+    }
+
+    let kinds: [String: Kind]
+    private let decodes = Mutex<[(String, PixelSize)]>([])
+
+    init(_ kinds: [String: Kind]) {
+        self.kinds = kinds
+    }
+
+    /// Every decode, in order: the photo and the size it was kept at.
+    var decoded: [(String, PixelSize)] { decodes.withLock { $0 } }
+
+    static let photoSize = PixelSize(width: 400, height: 300)
+
+    func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
+        switch kinds[file.path] {
+        case .landscape(let seed)?:
+            return .success(ProbedPhoto(file: file, size: Self.photoSize) { kept in
+                self.decodes.withLock { $0.append((file.path, kept)) }
+                let image = TestImages.pattern(seed: seed, Self.photoSize.width, Self.photoSize.height).resized(to: kept)
+                return .success(Photo(name: file.path, size: Self.photoSize, image: image))
+            })
+        case .portrait?:
+            return .success(ProbedPhoto(file: file, size: PixelSize(width: 300, height: 400)) { _ in
+                Issue.record("a portrait was decoded")
+                return .failure(.unreadable("decoded a portrait"))
+            })
+        case .corrupt?:
+            return .success(ProbedPhoto(file: file, size: Self.photoSize) { _ in .failure(.unreadable("corrupt JPEG file: bad Huffman table")) })
+        case .notAnImage?, nil:
+            return .failure(.unreadable("not an image (neither JPEG nor PNG)"))
+        }
+    }
+}
+
+/// Collects what the pipeline reports.
+final class EventLog: Sendable {
+    private let events = Mutex<[PipelineEvent]>([])
+
+    func record(_ event: PipelineEvent) { events.withLock { $0.append(event) } }
+    var all: [PipelineEvent] { events.withLock { $0 } }
+    var lines: [String] { all.map(\.description) }
+}
