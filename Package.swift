@@ -52,7 +52,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CollagePipelineTests",
-            dependencies: ["CollagePipeline", "CollageCodecs", "CollageCore", "CollageTestSupport", "collage"],
+            dependencies: [
+                "CollagePipeline", "CollageCodecs", "CollageCore", "CollageTestSupport", "collage",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
             swiftSettings: strict
         ),
     ]

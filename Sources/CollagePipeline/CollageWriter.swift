@@ -7,6 +7,12 @@ public struct SavedCollage: Sendable, Hashable {
     public let path: String
     public let size: PixelSize
     public let bytes: Int
+
+    public init(path: String, size: PixelSize, bytes: Int) {
+        self.path = path
+        self.size = size
+        self.bytes = bytes
+    }
 }
 
 /// Why a collage could not be saved.

@@ -1,0 +1,155 @@
+import AsyncAlgorithms
+import CollageCore
+import CollagePipeline
+import CollageTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("The folder source, on a real folder with real inotify", .timeLimit(.minutes(1)))
+struct FolderWatcherTests {
+    /// A watcher running on a fresh folder, with its notices collected.
+    final class Watching: Sendable {
+        let folder: TemporaryDirectory
+        let watcher: FolderWatcher
+        let task: Task<Void, any Error>
+        let notices = NoticeBox()
+
+        init(prepare: (TemporaryDirectory) throws -> Void = { _ in }, isOwnOutput: @escaping @Sendable (String) -> Bool = { _ in false }) throws {
+            folder = try TemporaryDirectory()
+            try prepare(folder)
+            let box = notices
+            watcher = try FolderWatcher(folder: folder.path, isOwnOutput: isOwnOutput) { event in
+                if case .notice(let text) = event { box.add(text) }
+            }
+            let watcher = watcher
+            task = Task { try await watcher.run() }
+        }
+
+        func file(_ name: String) -> String { folder.file(name) }
+    }
+
+    final class NoticeBox: Sendable {
+        private let lines = Mutex<[String]>([])
+        func add(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    func write(_ path: String, _ text: String = "photo bytes") throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    func names(_ files: [PhotoFile?]) -> [String?] { files.map { $0.map { URL(fileURLWithPath: $0.path).lastPathComponent } } }
+
+    @Test func existingFilesComeFirstOldestFirstThenByName() async throws {
+        let now = Date()
+        let watching = try Watching { folder in
+            for (name, age) in [("c.jpg", 300.0), ("b.jpg", 100.0), ("a.jpg", 100.0), ("d.jpg", 200.0)] {
+                try write(folder.file(name))
+                try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: folder.file(name))
+            }
+        }
+        var files = watching.watcher.files.makeAsyncIterator()
+        var found: [PhotoFile?] = []
+        for _ in 0..<4 { found.append(await files.next()) }
+        #expect(names(found) == ["c.jpg", "d.jpg", "a.jpg", "b.jpg"])
+        watching.watcher.stop()
+        try await watching.task.value
+        #expect(await files.next() == nil)
+    }
+
+    @Test func aFileIsTakenWhenClosedNeverWhileBeingWritten() async throws {
+        let watching = try Watching()
+        var files = watching.watcher.files.makeAsyncIterator()
+        // Half of slow.jpg now; a complete file meanwhile; the rest of slow.jpg later.
+        _ = FileManager.default.createFile(atPath: watching.file("slow.jpg"), contents: nil)
+        let slow = try #require(FileHandle(forWritingAtPath: watching.file("slow.jpg")))
+        try slow.write(contentsOf: Data(repeating: 1, count: 1000))
+        try write(watching.file("quick.jpg"))
+        #expect(names([await files.next()]) == ["quick.jpg"])
+        try slow.write(contentsOf: Data(repeating: 2, count: 1000))
+        try slow.close()
+        #expect(names([await files.next()]) == ["slow.jpg"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: watching.file("slow.jpg"))).count == 2000)
+        watching.watcher.stop()
+    }
+
+    @Test func aRenameIntoTheFolderIsTaken() async throws {
+        let outside = try TemporaryDirectory()
+        let watching = try Watching()
+        var files = watching.watcher.files.makeAsyncIterator()
+        try write(outside.file("moved.jpg"))
+        try FileManager.default.moveItem(atPath: outside.file("moved.jpg"), toPath: watching.file("moved.jpg"))
+        // The way careful writers save: a hidden temporary name, then a rename.
+        try write(watching.file(".saving.tmp"))
+        try FileManager.default.moveItem(atPath: watching.file(".saving.tmp"), toPath: watching.file("saved.jpg"))
+        #expect(names([await files.next(), await files.next()]) == ["moved.jpg", "saved.jpg"])
+        watching.watcher.stop()
+    }
+
+    @Test func hiddenTemporaryAndOwnOutputNamesAreIgnored() async throws {
+        let watching = try Watching(isOwnOutput: { $0 == "collage.jpg" })
+        var files = watching.watcher.files.makeAsyncIterator()
+        for name in [".hidden.jpg", "download.jpg.part", "edit.tmp", "backup.jpg~", "collage.jpg"] { try write(watching.file(name)) }
+        try write(watching.file("real.jpg"))
+        #expect(names([await files.next()]) == ["real.jpg"])
+        watching.watcher.stop()
+    }
+
+    @Test func directoriesAndSymlinkLoopsAreSkippedWithAMessageLinksToPhotosAreTaken() async throws {
+        let outside = try TemporaryDirectory()
+        try write(outside.file("target.jpg"))
+        let watching = try Watching()
+        var files = watching.watcher.files.makeAsyncIterator()
+        try FileManager.default.createDirectory(atPath: watching.file("album"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: watching.file("loop.jpg"), withDestinationPath: "loop.jpg")
+        try FileManager.default.createSymbolicLink(atPath: watching.file("link.jpg"), withDestinationPath: outside.file("target.jpg"))
+        #expect(names([await files.next()]) == ["link.jpg"])
+        #expect(watching.notices.all == [
+            "\(watching.file("album")): a directory, skipped",
+            "\(watching.file("loop.jpg")): symbolic link loop, skipped",
+        ])
+        watching.watcher.stop()
+    }
+
+    @Test func aFileIsOfferedOnceEvenWhenWrittenAgain() async throws {
+        let watching = try Watching()
+        var files = watching.watcher.files.makeAsyncIterator()
+        try write(watching.file("a.jpg"))
+        try write(watching.file("a.jpg"), "rewritten")
+        try write(watching.file("b.jpg"))
+        #expect(names([await files.next(), await files.next()]) == ["a.jpg", "b.jpg"])
+        watching.watcher.stop()
+    }
+
+    @Test func theFolderGoingAwayEndsTheSourceWithAnError() async throws {
+        let watching = try Watching()
+        var files = watching.watcher.files.makeAsyncIterator()
+        try FileManager.default.removeItem(atPath: watching.folder.path)
+        #expect(await files.next() == nil)
+        await #expect(throws: WatchError.folderGone(path: watching.folder.path)) { try await watching.task.value }
+    }
+
+    @Test func aMissingFolderIsRefusedAtStart() {
+        #expect(throws: WatchError.folderUnavailable(path: "/nonexistent-folder", reason: "No such file or directory")) {
+            try FolderWatcher(folder: "/nonexistent-folder") { _ in }
+        }
+    }
+
+    @Test func aFileIsNotAFolder() throws {
+        let folder = try TemporaryDirectory()
+        try write(folder.file("plain"))
+        #expect(throws: WatchError.folderUnavailable(path: folder.file("plain"), reason: "not a folder")) {
+            try FolderWatcher(folder: folder.file("plain")) { _ in }
+        }
+    }
+
+    @Test func aFileDeletedBeforeItIsReadIsSkippedWithAMessage() async throws {
+        let folder = try TemporaryDirectory()
+        try write(folder.file("gone.jpg"))
+        try FileManager.default.removeItem(atPath: folder.file("gone.jpg"))
+        let probed = await PhotoLoader().probe(PhotoFile(path: folder.file("gone.jpg")))
+        guard case .failure(let rejection) = probed else { Issue.record("a deleted file was read"); return }
+        #expect(rejection.description == "cannot read: No such file or directory")
+    }
+}

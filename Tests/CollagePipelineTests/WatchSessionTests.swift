@@ -1,0 +1,103 @@
+import CollageCore
+import CollagePipeline
+import CollageTestSupport
+import Synchronization
+import Testing
+
+/// Keeps saved selections in memory and hands each to the test as it happens.
+final class InMemorySink: CollageSink {
+    struct Save: Sendable, Equatable {
+        let batch: Int
+        let photos: [String]
+    }
+
+    let saves: AsyncStream<Save>
+    private let continuation: AsyncStream<Save>.Continuation
+    private let all = Mutex<[Save]>([])
+
+    init() {
+        (saves, continuation) = AsyncStream.makeStream(of: Save.self)
+    }
+
+    var history: [Save] { all.withLock { $0 } }
+
+    func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
+        Single { [self] in
+            let save = Save(batch: batch, photos: selection.photos.map(\.name))
+            all.withLock { $0.append(save) }
+            continuation.yield(save)
+            return SavedCollage(path: "collage-\(batch)", size: PixelSize(width: 600, height: 400), bytes: 0)
+        }
+    }
+}
+
+@Suite("The watch pipeline in virtual time: in-memory source, test clock, no files", .timeLimit(.minutes(1)))
+struct WatchSessionTests {
+    let interval = Duration.milliseconds(500)
+
+    func photos(_ count: Int) -> InMemoryPhotos {
+        InMemoryPhotos(Dictionary(uniqueKeysWithValues: (1...count).map { ("p\($0)", .landscape(seed: $0)) }))
+    }
+
+    func session(_ reader: InMemoryPhotos, _ sink: InMemorySink, _ clock: ManualClock, batches: Bool = false, interval: Duration? = nil) -> WatchSession<ManualClock> {
+        let flow = CollageFlow(reader: reader, canvas: PixelSize(width: 600, height: 400), log: { _ in })
+        return WatchSession(flow: flow, sink: sink, interval: interval ?? self.interval, clock: clock, batches: batches)
+    }
+
+    @Test func theFirstPhotoIsSavedAtOnceABurstOnceAtTheEndOfTheWindow() async throws {
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
+        let running = Task { try await session(photos(5), sink, clock).run(source) }
+        var saves = sink.saves.makeAsyncIterator()
+        source.send(PhotoFile(path: "p1"))
+        #expect(await saves.next()?.photos == ["p1"])  // leading edge: no time has passed
+        for n in 2...5 {  // a burst, 20 ms apart, then silence
+            clock.advance(by: .milliseconds(20))
+            source.send(PhotoFile(path: "p\(n)"))
+            await source.untilAsked()
+        }
+        clock.advance(by: .milliseconds(420))
+        #expect(await saves.next()?.photos == ["p1", "p2", "p3", "p4", "p5"])  // trailing edge
+        source.finish()
+        #expect(try await running.value == .sourceEnded(SavedCollage(path: "collage-1", size: PixelSize(width: 600, height: 400), bytes: 0)))
+        #expect(sink.history.count == 2)  // p2…p4 were coalesced, never rendered alone
+    }
+
+    @Test func theSixthPhotoCompletesTheSessionWithoutWaitingForASeventh() async throws {
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
+        let running = Task { try await session(photos(8), sink, clock).run(source) }
+        var saves = sink.saves.makeAsyncIterator()
+        source.send(PhotoFile(path: "p1"))
+        _ = await saves.next()
+        for n in 2...6 {
+            source.send(PhotoFile(path: "p\(n)"))
+            await source.untilAsked()
+        }
+        clock.advance(by: interval)
+        let outcome = try await running.value  // returns with no seventh file sent
+        #expect(outcome == .complete(SavedCollage(path: "collage-1", size: PixelSize(width: 600, height: 400), bytes: 0)))
+        #expect(sink.history.last?.photos == (1...6).map { "p\($0)" })
+        #expect(source.taken == 6)
+    }
+
+    @Test func photoBoothModeNumbersEachSixAndTheSeventhOpensTheNext() async throws {
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
+        let running = Task { try await session(photos(13), sink, clock, batches: true, interval: .zero).run(source) }
+        for n in 1...13 { source.send(PhotoFile(path: "p\(n)")) }
+        source.finish()
+        _ = try await running.value
+        let finals = Dictionary(grouping: sink.history, by: \.batch).mapValues { $0.last!.photos }
+        #expect(finals == [1: (1...6).map { "p\($0)" }, 2: (7...12).map { "p\($0)" }, 3: ["p13"]])
+        #expect(sink.history.map(\.batch) == sink.history.map(\.batch).sorted())  // batches in order
+    }
+
+    @Test func batchPathsAreNumbered() {
+        let output = CollageOutput(path: "shots/booth.jpg", numbered: true)
+        #expect(output.path(forBatch: 1) == "shots/booth-0001.jpg")
+        #expect(output.path(forBatch: 12345) == "shots/booth-12345.jpg")
+        #expect(output.writes(name: "booth-0002.jpg"))
+        #expect(!output.writes(name: "booth-x.jpg") && !output.writes(name: "booth.jpg") && !output.writes(name: "booth-.jpg"))
+        let single = CollageOutput(path: "collage.png", numbered: false)
+        #expect(single.path(forBatch: 3) == "collage.png")
+        #expect(single.writes(name: "collage.png") && !single.writes(name: "collage-0001.png"))
+    }
+}
