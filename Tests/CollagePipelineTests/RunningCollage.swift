@@ -1,0 +1,58 @@
+import CollageTestSupport
+import Foundation
+
+/// A `collage` process left running (for `watch`): its log can be awaited line by line, and it
+/// can be sent signals.
+final class RunningCollage: Sendable {
+    let process: Process
+    let logs: TemporaryDirectory
+    private let exit: Task<Int32, Never>
+
+    init(_ arguments: [String]) throws {
+        logs = try TemporaryDirectory()
+        _ = FileManager.default.createFile(atPath: logs.file("stdout"), contents: nil)
+        _ = FileManager.default.createFile(atPath: logs.file("stderr"), contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CollageCommand.executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle(forWritingAtPath: logs.file("stdout"))
+        process.standardError = FileHandle(forWritingAtPath: logs.file("stderr"))
+        let (ended, ending) = AsyncStream.makeStream(of: Int32.self)
+        process.terminationHandler = { ending.yield($0.terminationStatus) }
+        try process.run()
+        self.process = process
+        exit = Task { await ended.first { _ in true } ?? -1 }
+    }
+
+    var stdout: String { (try? String(contentsOfFile: logs.file("stdout"), encoding: .utf8)) ?? "" }
+    var stderrLines: [String] {
+        ((try? String(contentsOfFile: logs.file("stderr"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// Waits until the log has a line equal to `line`; fails after a generous deadline rather
+    /// than hang (this waits on a real process; it asserts nothing about how fast it is).
+    func waitFor(_ line: String, within deadline: Duration = .seconds(60)) async throws {
+        let clock = ContinuousClock(), end = clock.now + deadline
+        while !stderrLines.contains(line) {
+            guard clock.now < end, process.isRunning else {
+                throw Stalled(waitingFor: line, log: stderrLines)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    var status: Int32 {
+        get async { await exit.value }
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+
+    struct Stalled: Error, CustomStringConvertible {
+        let waitingFor: String
+        let log: [String]
+        var description: String { "never logged \"\(waitingFor)\"; log so far:\n" + log.joined(separator: "\n") }
+    }
+}

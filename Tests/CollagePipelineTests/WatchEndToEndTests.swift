@@ -1,0 +1,96 @@
+import CollageCore
+import CollageTestSupport
+import Foundation
+import Testing
+
+@Suite("collage watch, end to end through the real executable", .timeLimit(.minutes(2)))
+struct WatchEndToEndTests {
+    func copy(_ name: String, into folder: TemporaryDirectory) throws {
+        try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: folder.file(name))
+    }
+
+    @Test func takesWhatIsThereThenWhatArrivesAndExitsAtTheSixth() async throws {
+        let photos = try TemporaryDirectory(), out = try TemporaryDirectory()
+        let past = Date(timeIntervalSinceNow: -60)
+        for (i, name) in ["autumn.jpg", "portrait.jpg"].enumerated() {
+            try copy(name, into: photos)
+            try FileManager.default.setAttributes([.modificationDate: past.addingTimeInterval(Double(i))], ofItemAtPath: photos.file(name))
+        }
+        let output = out.file("collage.jpg")
+        let watch = try RunningCollage(["watch", photos.path, "-o", output, "--size", "600x400", "--throttle", "0.1"])
+        try await watch.waitFor("collage: 1 photo")
+        let arriving = ["bythewater.jpg", "kite.jpg", "kite-copy.jpg", "truncated.jpg", "not-an-image.jpg",
+                        "coldripple.jpg", "cups-exif6.jpg", "eveningglow.jpg"]
+        for name in arriving { try copy(name, into: photos) }
+        #expect(await watch.status == 0)
+
+        let p = photos.file
+        #expect(watch.stderrLines.filter { !$0.hasPrefix("collage: wrote") } == [
+            "collage: \(p("autumn.jpg")): added", "collage: 1 photo",
+            "collage: \(p("portrait.jpg")): portrait (180x320 as displayed), only landscape photos are used",
+            "collage: \(p("bythewater.jpg")): added", "collage: 2 photos",
+            "collage: \(p("kite.jpg")): added", "collage: 3 photos",
+            "collage: \(p("kite-copy.jpg")): duplicate of \(p("kite.jpg"))",
+            "collage: \(p("truncated.jpg")): truncated JPEG file (premature end of data)",
+            "collage: \(p("not-an-image.jpg")): not an image (neither JPEG nor PNG)",
+            "collage: \(p("coldripple.jpg")): added", "collage: 4 photos",
+            "collage: \(p("cups-exif6.jpg")): added", "collage: 5 photos",
+            "collage: \(p("eveningglow.jpg")): added", "collage: 6 photos",
+        ])
+        #expect(watch.stderrLines.last == "collage: wrote \(output) (600x400, 6 photos)")
+        #expect(watch.stdout == output + "\n")
+        #expect(out.contents == ["collage.jpg"])
+        try CollageChecks.expectTiles(of: output, show: ["autumn.jpg", "bythewater.jpg", "kite.jpg", "coldripple.jpg", "cups-exif6.jpg", "eveningglow.jpg"].map(p))
+    }
+
+    @Test func anInterruptSavesTheNewestSelectionAndLeavesNoTemporaryFile() async throws {
+        let photos = try TemporaryDirectory(), out = try TemporaryDirectory()
+        let output = out.file("collage.png")
+        let watch = try RunningCollage(["watch", photos.path, "-o", output, "--size", "300x200", "--throttle", "30"])
+        try copy("autumn.jpg", into: photos)
+        try await watch.waitFor("collage: wrote \(output) (300x200, 1 photo)")
+        try copy("kite.jpg", into: photos)  // inside the 30 s window: not written yet
+        try await watch.waitFor("collage: 2 photos")
+        watch.signal(SIGINT)
+        #expect(await watch.status == 130)
+        #expect(watch.stderrLines.last == "collage: wrote \(output) (300x200, 2 photos)")
+        #expect(watch.stdout == output + "\n")
+        #expect(out.contents == ["collage.png"])
+        try CollageChecks.expectTiles(of: output, show: [photos.file("autumn.jpg"), photos.file("kite.jpg")])
+    }
+
+    @Test func photoBoothModeNumbersCollagesInsideTheWatchedFolder() async throws {
+        let photos = try TemporaryDirectory()
+        let watch = try RunningCollage(["watch", photos.path, "-o", photos.file("booth.jpg"), "--batches", "--size", "300x200", "--throttle", "0"])
+        for name in ["autumn.jpg", "bythewater.jpg", "coldripple.jpg", "eveningglow.jpg", "fallenleaf.jpg", "kite.jpg", "path.jpg"] {
+            try copy(name, into: photos)
+        }
+        try await watch.waitFor("collage: wrote \(photos.file("booth-0002.jpg")) (300x200, 1 photo)")
+        watch.signal(SIGTERM)
+        #expect(await watch.status == 143)
+        #expect(watch.stdout == photos.file("booth-0001.jpg") + "\n" + photos.file("booth-0002.jpg") + "\n")
+        #expect(photos.contents.filter { $0.hasPrefix("booth") || $0.hasPrefix(".") } == ["booth-0001.jpg", "booth-0002.jpg"])
+        #expect(!watch.stderrLines.contains { $0.contains("booth-0001.jpg: ") })  // its own output is not a photo
+        try CollageChecks.expectTiles(of: photos.file("booth-0002.jpg"), show: [photos.file("path.jpg")])
+    }
+
+    @Test func aMissingFolderExitsSixtySix() async throws {
+        let result = try await CollageCommand.run(["watch", "/nonexistent-folder"])
+        #expect(result.status == 66)
+        #expect(result.stderrLines == ["collage: cannot watch /nonexistent-folder: No such file or directory"])
+    }
+
+    @Test func theFolderVanishingExitsSeventyFourAndKeepsTheCollage() async throws {
+        let parent = try TemporaryDirectory(), out = try TemporaryDirectory()
+        let folder = parent.file("photos")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let output = out.file("collage.jpg")
+        let watch = try RunningCollage(["watch", folder, "-o", output, "--size", "300x200"])
+        try FileManager.default.copyItem(atPath: Fixtures.path("autumn.jpg"), toPath: "\(folder)/autumn.jpg")
+        try await watch.waitFor("collage: wrote \(output) (300x200, 1 photo)")
+        try FileManager.default.moveItem(atPath: folder, toPath: parent.file("elsewhere"))
+        #expect(await watch.status == 74)
+        #expect(watch.stderrLines.last == "collage: \(folder) was deleted or moved while being watched; the last collage is kept")
+        #expect(out.contents == ["collage.jpg"])
+    }
+}
