@@ -24,6 +24,8 @@ demo: deps
 test: deps
 	swift test
 
-# Six generated 12 MP JPEGs against ImageMagick and libvips (installs them): see Tests/Benchmarks.
+# Six generated 12 MP JPEGs against ImageMagick and libvips (installs them), then watch's latency
+# and idle CPU: see Tests/Benchmarks.
 bench: deps
 	bash Tests/Benchmarks/build-benchmark.sh
+	python3 Tests/Benchmarks/watch-benchmark.py
