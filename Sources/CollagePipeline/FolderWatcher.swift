@@ -58,8 +58,9 @@ public final class FolderWatcher: Sendable {
         wake = (ends[0], ends[1])
     }
 
-    /// Feeds `files` until `stop()` or until the folder goes away, then finishes `files`.
-    /// Throws `folderGone` in the second case.
+    /// Feeds `files` until `stop()`, until the folder goes away (throwing `folderGone`), or
+    /// until the task is cancelled, which also abandons files no reader took; then finishes
+    /// `files`.
     public func run() async throws(WatchError) {
         let (found, continuation) = AsyncStream.makeStream(of: PhotoFile.self)
         continuation.onTermination = { [self] _ in stop() }

@@ -61,7 +61,10 @@ extension Collage {
             let working = Task { try await session.run(watcher.files) }
             let signals = SignalTrap(first: { watcher.stop() }, again: { working.cancel() })
             let outcome = await working.result
+            // Nothing reads the files any more: stop watching, and cancel the hand-over of
+            // files that arrived meanwhile (a channel's send waits for a reader).
             watcher.stop()
+            watching.cancel()
             let watched = await watching.result
             finished.printRemaining()
 

@@ -130,6 +130,13 @@ struct FolderWatcherTests {
         await #expect(throws: WatchError.folderGone(path: watching.folder.path)) { try await watching.task.value }
     }
 
+    @Test func cancellingStopsTheWatcherEvenWithFilesNobodyReads() async throws {
+        let watching = try Watching()
+        try write(watching.file("unread.jpg"))  // the hand-over waits for a reader that never comes
+        watching.task.cancel()
+        try await watching.task.value  // returns instead of waiting forever
+    }
+
     @Test func aMissingFolderIsRefusedAtStart() {
         #expect(throws: WatchError.folderUnavailable(path: "/nonexistent-folder", reason: "No such file or directory")) {
             try FolderWatcher(folder: "/nonexistent-folder") { _ in }

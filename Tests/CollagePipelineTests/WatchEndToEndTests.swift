@@ -19,8 +19,9 @@ struct WatchEndToEndTests {
         let output = out.file("collage.jpg")
         let watch = try RunningCollage(["watch", photos.path, "-o", output, "--size", "600x400", "--throttle", "0.1"])
         try await watch.waitFor("collage: 1 photo")
+        // Two more right behind the sixth: nobody reads them, and the command must still exit.
         let arriving = ["bythewater.jpg", "kite.jpg", "kite-copy.jpg", "truncated.jpg", "not-an-image.jpg",
-                        "coldripple.jpg", "cups-exif6.jpg", "eveningglow.jpg"]
+                        "coldripple.jpg", "cups-exif6.jpg", "eveningglow.jpg", "fallenleaf.jpg", "path.jpg"]
         for name in arriving { try copy(name, into: photos) }
         #expect(await watch.status == 0)
 
