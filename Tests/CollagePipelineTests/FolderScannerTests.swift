@@ -1,0 +1,42 @@
+@testable import CollagePipeline
+import CollageTestSupport
+import Foundation
+import Testing
+
+@Suite("Which names in a folder are photos to offer, each once")
+struct FolderScannerTests {
+    func write(_ path: String) throws { try Data("x".utf8).write(to: URL(fileURLWithPath: path)) }
+
+    @Test func aRescanOffersOnlyWhatIsNew() throws {
+        let folder = try TemporaryDirectory()
+        try write(folder.file("a.jpg"))
+        var scanner = FolderScanner(folder: folder.path)
+        #expect(scanner.scan(log: { _ in }) == [PhotoFile(path: folder.file("a.jpg"))])
+        try write(folder.file("b.jpg"))
+        // After an inotify overflow: everything is listed again, a.jpg is not offered twice.
+        #expect(scanner.scan(log: { _ in }) == [PhotoFile(path: folder.file("b.jpg"))])
+        #expect(scanner.scan(log: { _ in }).isEmpty)
+        #expect(scanner.consider("a.jpg", log: { _ in }) == nil)
+    }
+
+    @Test func aNameGoneBeforeItIsReadIsReportedNotOffered() throws {
+        let folder = try TemporaryDirectory()
+        var scanner = FolderScanner(folder: folder.path)
+        var lines: [String] = []
+        #expect(scanner.consider("vanished.jpg", log: { lines.append($0) }) == nil)
+        #expect(lines == ["\(folder.file("vanished.jpg")): deleted before it could be read"])
+        // Not marked as seen: a photo saved later under that name is still taken.
+        try write(folder.file("vanished.jpg"))
+        #expect(scanner.consider("vanished.jpg", log: { _ in }) == PhotoFile(path: folder.file("vanished.jpg")))
+    }
+
+    @Test(arguments: [".hidden.jpg", "x.jpg.part", "y.tmp", "z.jpg~"])
+    func hiddenAndTemporaryNames(name: String) {
+        #expect(FolderScanner.isHiddenOrTemporary(name))
+    }
+
+    @Test(arguments: ["photo.jpg", "part.jpg", "tmp.png", "a~b.jpg"])
+    func ordinaryNames(name: String) {
+        #expect(!FolderScanner.isHiddenOrTemporary(name))
+    }
+}
