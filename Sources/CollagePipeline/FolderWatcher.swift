@@ -94,6 +94,10 @@ public final class FolderWatcher: Sendable {
         }
     }
 
+    private func fail(_ reason: String) {
+        failure.withLock { $0 = .watchFailed(path: folder, reason: reason) }
+    }
+
     /// The blocking loop, on its own thread: near-zero CPU while idle, in `poll`.
     private func watch(_ found: (PhotoFile) -> Void) {
         defer { closeDescriptors() }
@@ -107,13 +111,13 @@ public final class FolderWatcher: Sendable {
             var waiting = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
             if poll(&waiting, 2, -1) < 0 {
                 if errno == EINTR { continue }
-                return
+                return fail("poll: \(String(cString: strerror(errno)))")
             }
             if waiting[1].revents != 0 { return }
             let count = read(inotify, buffer, capacity)
             if count < 0 {
                 if errno == EAGAIN || errno == EINTR { continue }
-                return
+                return fail("inotify: \(String(cString: strerror(errno)))")
             }
             var offset = 0
             while offset + 16 <= count {

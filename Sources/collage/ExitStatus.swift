@@ -10,7 +10,7 @@ enum ExitStatus {
     static let noInput = ExitCode(66)
     /// The collage could not be written.
     static let cannotWrite = ExitCode(73)
-    /// The watched folder was deleted or moved while being watched.
+    /// The watched folder was deleted or moved while being watched, or watching it failed.
     static let folderGone = ExitCode(74)
 
     /// Stopped by a signal: 128 + its number, as shells report it (130 for SIGINT, 143 for SIGTERM).

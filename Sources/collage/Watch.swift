@@ -79,10 +79,8 @@ extension Collage {
                 throw ExitStatus.cannotWrite
             default:
                 if let signal = signals.signal { throw ExitStatus.interrupted(by: signal) }
-                if case .failure(let error) = watched {
-                    Console.error(String(describing: error))
-                    throw ExitStatus.folderGone
-                }
+                if case .failure(let error) = watched { Console.error(String(describing: error)) }
+                throw ExitStatus.folderGone  // the source ended on its own: only the folder can end it
             }
         }
 

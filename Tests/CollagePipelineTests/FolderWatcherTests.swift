@@ -3,7 +3,6 @@ import CollageCore
 import CollagePipeline
 import CollageTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("The folder source, on a real folder with real inotify", .timeLimit(.minutes(1)))
@@ -13,26 +12,17 @@ struct FolderWatcherTests {
         let folder: TemporaryDirectory
         let watcher: FolderWatcher
         let task: Task<Void, any Error>
-        let notices = NoticeBox()
+        let log = EventLog()
 
         init(prepare: (TemporaryDirectory) throws -> Void = { _ in }, isOwnOutput: @escaping @Sendable (String) -> Bool = { _ in false }) throws {
             folder = try TemporaryDirectory()
             try prepare(folder)
-            let box = notices
-            watcher = try FolderWatcher(folder: folder.path, isOwnOutput: isOwnOutput) { event in
-                if case .notice(let text) = event { box.add(text) }
-            }
+            watcher = try FolderWatcher(folder: folder.path, isOwnOutput: isOwnOutput, log: log.record)
             let watcher = watcher
             task = Task { try await watcher.run() }
         }
 
         func file(_ name: String) -> String { folder.file(name) }
-    }
-
-    final class NoticeBox: Sendable {
-        private let lines = Mutex<[String]>([])
-        func add(_ line: String) { lines.withLock { $0.append(line) } }
-        var all: [String] { lines.withLock { $0 } }
     }
 
     func write(_ path: String, _ text: String = "photo bytes") throws {
@@ -105,7 +95,7 @@ struct FolderWatcherTests {
         try FileManager.default.createSymbolicLink(atPath: watching.file("loop.jpg"), withDestinationPath: "loop.jpg")
         try FileManager.default.createSymbolicLink(atPath: watching.file("link.jpg"), withDestinationPath: outside.file("target.jpg"))
         #expect(names([await files.next()]) == ["link.jpg"])
-        #expect(watching.notices.all == [
+        #expect(watching.log.lines == [
             "\(watching.file("album")): a directory, skipped",
             "\(watching.file("loop.jpg")): symbolic link loop, skipped",
         ])
