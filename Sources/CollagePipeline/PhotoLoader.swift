@@ -22,7 +22,7 @@ public struct PhotoLoader: PhotoReader {
                     throw Rejection.unreadable(error.description)
                 }
             }
-            return .success(ProbedPhoto(file: file, size: header.displayedSize) { kept in
+            return .success(ProbedPhoto(size: header.displayedSize) { kept in
                 await Self.decode(bytes, of: file, keeping: kept, limits: limits)
             })
         } catch {

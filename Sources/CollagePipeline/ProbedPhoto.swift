@@ -3,13 +3,11 @@ public import CollageCore
 /// A photo whose header has been read: enough for the landscape rule, with the decode deferred
 /// until the pipeline knows the size to keep it at.
 public struct ProbedPhoto: Sendable {
-    public let file: PhotoFile
     /// As displayed, after EXIF orientation.
     public let size: PixelSize
     private let decoder: @Sendable (PixelSize) async -> Result<Photo, Rejection>
 
-    public init(file: PhotoFile, size: PixelSize, decode: @escaping @Sendable (PixelSize) async -> Result<Photo, Rejection>) {
-        self.file = file
+    public init(size: PixelSize, decode: @escaping @Sendable (PixelSize) async -> Result<Photo, Rejection>) {
         self.size = size
         decoder = decode
     }

@@ -28,18 +28,18 @@ final class InMemoryPhotos: PhotoReader {
     func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
         switch kinds[file.path] {
         case .landscape(let seed)?:
-            return .success(ProbedPhoto(file: file, size: Self.photoSize) { kept in
+            return .success(ProbedPhoto(size: Self.photoSize) { kept in
                 self.decodes.withLock { $0.append((file.path, kept)) }
                 let image = TestImages.pattern(seed: seed, Self.photoSize.width, Self.photoSize.height).resized(to: kept)
                 return .success(Photo(name: file.path, size: Self.photoSize, image: image))
             })
         case .portrait?:
-            return .success(ProbedPhoto(file: file, size: PixelSize(width: 300, height: 400)) { _ in
+            return .success(ProbedPhoto(size: PixelSize(width: 300, height: 400)) { _ in
                 Issue.record("a portrait was decoded")
                 return .failure(.unreadable("decoded a portrait"))
             })
         case .corrupt?:
-            return .success(ProbedPhoto(file: file, size: Self.photoSize) { _ in .failure(.unreadable("corrupt JPEG file: bad Huffman table")) })
+            return .success(ProbedPhoto(size: Self.photoSize) { _ in .failure(.unreadable("corrupt JPEG file: bad Huffman table")) })
         case .notAnImage?, nil:
             return .failure(.unreadable("not an image (neither JPEG nor PNG)"))
         }
