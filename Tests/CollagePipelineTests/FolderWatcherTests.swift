@@ -23,6 +23,16 @@ struct FolderWatcherTests {
         }
 
         func file(_ name: String) -> String { folder.file(name) }
+
+        /// The files, once the initial scan is over: a sentinel written now comes out either from
+        /// the scan or from inotify, and either way the scan is done. Without this a test could
+        /// pass through the scan instead of the event it means to test.
+        func events() async throws -> AsyncChannel<PhotoFile>.Iterator {
+            var files = watcher.files.makeAsyncIterator()
+            try Data("sentinel".utf8).write(to: URL(fileURLWithPath: file("0-sentinel.jpg")))
+            guard await files.next() == PhotoFile(path: file("0-sentinel.jpg")) else { throw CancellationError() }
+            return files
+        }
     }
 
     func write(_ path: String, _ text: String = "photo bytes") throws {
@@ -50,10 +60,12 @@ struct FolderWatcherTests {
 
     @Test func aFileIsTakenWhenClosedNeverWhileBeingWritten() async throws {
         let watching = try Watching()
-        var files = watching.watcher.files.makeAsyncIterator()
-        // Half of slow.jpg now; a complete file meanwhile; the rest of slow.jpg later.
-        _ = FileManager.default.createFile(atPath: watching.file("slow.jpg"), contents: nil)
-        let slow = try #require(FileHandle(forWritingAtPath: watching.file("slow.jpg")))
+        var files = try await watching.events()
+        // Half of slow.jpg now (created in place, as a camera or cp would, no rename); a complete
+        // file meanwhile; the rest of slow.jpg later.
+        let descriptor = open(watching.file("slow.jpg"), O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        #expect(descriptor >= 0)
+        let slow = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         try slow.write(contentsOf: Data(repeating: 1, count: 1000))
         try write(watching.file("quick.jpg"))
         #expect(names([await files.next()]) == ["quick.jpg"])
@@ -67,7 +79,7 @@ struct FolderWatcherTests {
     @Test func aRenameIntoTheFolderIsTaken() async throws {
         let outside = try TemporaryDirectory()
         let watching = try Watching()
-        var files = watching.watcher.files.makeAsyncIterator()
+        var files = try await watching.events()
         try write(outside.file("moved.jpg"))
         try FileManager.default.moveItem(atPath: outside.file("moved.jpg"), toPath: watching.file("moved.jpg"))
         // The way careful writers save: a hidden temporary name, then a rename.
@@ -79,7 +91,7 @@ struct FolderWatcherTests {
 
     @Test func hiddenTemporaryAndOwnOutputNamesAreIgnored() async throws {
         let watching = try Watching(isOwnOutput: { $0 == "collage.jpg" })
-        var files = watching.watcher.files.makeAsyncIterator()
+        var files = try await watching.events()
         for name in [".hidden.jpg", "download.jpg.part", "edit.tmp", "backup.jpg~", "collage.jpg"] { try write(watching.file(name)) }
         try write(watching.file("real.jpg"))
         #expect(names([await files.next()]) == ["real.jpg"])
@@ -90,7 +102,7 @@ struct FolderWatcherTests {
         let outside = try TemporaryDirectory()
         try write(outside.file("target.jpg"))
         let watching = try Watching()
-        var files = watching.watcher.files.makeAsyncIterator()
+        var files = try await watching.events()
         try FileManager.default.createDirectory(atPath: watching.file("album"), withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: watching.file("loop.jpg"), withDestinationPath: "loop.jpg")
         try FileManager.default.createSymbolicLink(atPath: watching.file("link.jpg"), withDestinationPath: outside.file("target.jpg"))
@@ -104,7 +116,7 @@ struct FolderWatcherTests {
 
     @Test func aFileIsOfferedOnceEvenWhenWrittenAgain() async throws {
         let watching = try Watching()
-        var files = watching.watcher.files.makeAsyncIterator()
+        var files = try await watching.events()
         try write(watching.file("a.jpg"))
         try write(watching.file("a.jpg"), "rewritten")
         try write(watching.file("b.jpg"))
