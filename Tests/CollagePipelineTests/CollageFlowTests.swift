@@ -3,7 +3,7 @@ import CollageCore
 import CollageTestSupport
 import Testing
 
-@Suite("The chain, with an in-memory source: no files, no clock")
+@Suite("The chain, with an in-memory source: no files, no clock", .timeLimit(.minutes(1)))
 struct CollageFlowTests {
     let canvas = PixelSize(width: 600, height: 400)
 

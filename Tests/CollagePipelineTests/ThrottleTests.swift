@@ -2,7 +2,7 @@ import CollagePipeline
 import CollageTestSupport
 import Testing
 
-@Suite("throttle(for:clock:) in virtual time")
+@Suite("throttle(for:clock:) in virtual time", .timeLimit(.minutes(1)))
 struct ThrottleTests {
     let interval = Duration.milliseconds(500)
 
