@@ -77,6 +77,27 @@ struct WatchEndToEndTests {
         try CollageChecks.expectTiles(of: photos.file("booth-0002.jpg"), show: [photos.file("path.jpg")])
     }
 
+    @Test func aRestartReproducesTheSameSelection() async throws {
+        let photos = try TemporaryDirectory(), out = try TemporaryDirectory()
+        let names = ["path.jpg", "portrait.jpg", "kite.jpg", "kite-copy.jpg", "autumn.jpg", "coldripple.jpg",
+                     "fallenleaf.jpg", "eveningglow.jpg", "bythewater.jpg"]
+        let past = Date(timeIntervalSinceNow: -600)
+        for (i, name) in names.enumerated() {
+            try copy(name, into: photos)
+            try FileManager.default.setAttributes([.modificationDate: past.addingTimeInterval(Double(i))], ofItemAtPath: photos.file(name))
+        }
+        var logs: [[String]] = []
+        for run in 1...2 {
+            let result = try await CollageCommand.run(["watch", photos.path, "-o", out.file("run\(run).jpg"), "--size", "300x200"])
+            #expect(result.status == 0)
+            logs.append(result.stderrLines.filter { !$0.hasPrefix("collage: wrote") })
+        }
+        #expect(logs[0] == logs[1])
+        #expect(logs[0].filter { $0.hasSuffix(": added") }.count == 6)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out.file("run1.jpg"))) == Data(contentsOf: URL(fileURLWithPath: out.file("run2.jpg"))))
+        try CollageChecks.expectTiles(of: out.file("run1.jpg"), show: ["path.jpg", "kite.jpg", "autumn.jpg", "coldripple.jpg", "fallenleaf.jpg", "eveningglow.jpg"].map(photos.file))
+    }
+
     @Test func aMissingFolderExitsSixtySix() async throws {
         let result = try await CollageCommand.run(["watch", "/nonexistent-folder"])
         #expect(result.status == 66)
