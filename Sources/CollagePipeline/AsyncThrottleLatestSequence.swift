@@ -88,7 +88,7 @@ private final class ThrottleDriver<Base: AsyncSequence & Sendable, C: Clock>: Se
                 output.finish(throwing: error)
             }
         }
-        store { $0.reader = reader }
+        keep(reader, in: \.reader)
     }
 
     func cancel() {
@@ -99,17 +99,13 @@ private final class ThrottleDriver<Base: AsyncSequence & Sendable, C: Clock>: Se
         for task in running { task?.cancel() }
     }
 
-    /// Keeps a task so that `cancel()` can reach it; one made after cancellation is cancelled.
-    private func store(_ assign: (inout Tasks) -> Void) {
-        var probe = Tasks()
-        assign(&probe)
-        let late = tasks.withLock { tasks -> Bool in
-            assign(&tasks)
-            return tasks.cancelled
-        }
-        if late {
-            probe.reader?.cancel()
-            probe.timer?.cancel()
+    /// Keeps `task` where `cancel()` can reach it, cancelling the one it replaces (a window
+    /// closed early by an arrival leaves a stale timer); made after cancellation, it is cancelled.
+    private func keep(_ task: Task<Void, Never>, in slot: WritableKeyPath<Tasks, Task<Void, Never>?>) {
+        tasks.withLock { tasks in
+            tasks[keyPath: slot]?.cancel()
+            tasks[keyPath: slot] = task
+            if tasks.cancelled { task.cancel() }
         }
     }
 
@@ -124,10 +120,7 @@ private final class ThrottleDriver<Base: AsyncSequence & Sendable, C: Clock>: Se
                 let now = clock.now
                 machine.withLock { perform($0.windowEnded(at: now)) }
             }
-            store { tasks in
-                tasks.timer?.cancel()  // a window closed early by an arrival leaves a stale timer
-                tasks.timer = timer
-            }
+            keep(timer, in: \.timer)
         case .finish(let element):
             if let element { output.yield(element) }
             output.finish()

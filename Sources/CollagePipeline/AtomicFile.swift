@@ -8,10 +8,8 @@ internal import Glibc
 /// removes the temporary file.
 enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String, beforeCommit: () throws -> Void = {}) throws {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? "./"
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let (descriptor, temporary) = try createTemporary(in: directory, for: name, path: path)
+        let parts = PathParts(path)
+        let (descriptor, temporary) = try createTemporary(beside: parts, path: path)
         var committed = false
         defer {
             if !committed { unlink(temporary) }
@@ -24,7 +22,7 @@ enum AtomicFile {
         try beforeCommit()
         guard rename(temporary, path) == 0 else { throw systemError(path, "write") }
         committed = true
-        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = open(parts.folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {  // makes the rename itself durable; best effort
             fsync(folder)
             close(folder)
@@ -32,9 +30,9 @@ enum AtomicFile {
     }
 
     /// A new hidden file beside the target, mode 0666 less the umask, like any created file.
-    private static func createTemporary(in directory: String, for name: String, path: String) throws(FileError) -> (Int32, String) {
+    private static func createTemporary(beside parts: PathParts, path: String) throws(FileError) -> (Int32, String) {
         for _ in 0..<100 {
-            let temporary = "\(directory).\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            let temporary = parts.sibling(".\(parts.name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 { return (descriptor, temporary) }
             if errno != EEXIST { break }

@@ -12,37 +12,31 @@ public struct PhotoLoader: PhotoReader {
 
     public func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
         let limits = limits
-        do {
-            let (bytes, header) = try await Blocking.run {
-                let bytes: [UInt8]
-                do { bytes = try FileBytes.read(file.path) } catch let error as FileError {
-                    throw Rejection.unreadable("cannot read: \(error.reason)")
-                }
-                do { return (bytes, try PhotoDecoder.header(of: bytes, limits: limits)) } catch let error as DecodeError {
-                    throw Rejection.unreadable(error.description)
-                }
-            }
-            return .success(ProbedPhoto(size: header.displayedSize) { kept in
-                await Self.decode(bytes, of: file, keeping: kept, limits: limits)
-            })
-        } catch {
-            return .failure(error as? Rejection ?? .unreadable(String(describing: error)))
-        }
-    }
-
-    private static func decode(_ bytes: [UInt8], of file: PhotoFile, keeping kept: PixelSize, limits: DecodeLimits) async -> Result<Photo, Rejection> {
-        do {
-            return .success(try await Blocking.run {
-                do {
+        return await Self.offload {
+            let bytes: [UInt8]
+            do { bytes = try FileBytes.read(file.path) } catch let error as FileError { throw Rejection.unreadable("cannot read: \(error.reason)") }
+            let header = try PhotoDecoder.header(of: bytes, limits: limits)
+            return ProbedPhoto(size: header.displayedSize) { kept in
+                await Self.offload {
                     let decoded = try PhotoDecoder.decode(bytes, limits: limits) { _ in kept }
                     guard let image = decoded.image else { throw Rejection.unreadable("not decoded") }
                     return Photo(name: file.path, size: decoded.header.displayedSize, image: image)
-                } catch let error as DecodeError {
-                    throw Rejection.unreadable(error.description)
                 }
-            })
+            }
+        }
+    }
+
+    /// Runs file and codec work off the cooperative pool; whatever fails becomes the reason the
+    /// photo is not used.
+    private static func offload<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async -> Result<Value, Rejection> {
+        do {
+            return .success(try await Blocking.run(work))
+        } catch let rejection as Rejection {
+            return .failure(rejection)
+        } catch let error as DecodeError {
+            return .failure(.unreadable(error.description))
         } catch {
-            return .failure(error as? Rejection ?? .unreadable(String(describing: error)))
+            return .failure(.unreadable(String(describing: error)))
         }
     }
 }

@@ -1,7 +1,6 @@
 internal import ArgumentParser
 internal import CollageCore
 internal import CollagePipeline
-internal import Foundation
 internal import Synchronization
 
 extension Collage {
@@ -43,10 +42,9 @@ extension Collage {
                 Console.report(event)
                 finished.note(event)
             }
-            let outputInFolder = Self.sameFolder(folder, Self.folderOf(options.output))
             let watcher: FolderWatcher
             do {
-                watcher = try FolderWatcher(folder: folder, isOwnOutput: { outputInFolder && output.writes(name: $0) }, log: log)
+                watcher = try FolderWatcher(folder: folder, isOwnOutput: output.ownNames(in: folder), log: log)
             } catch {
                 Console.error(error.description)
                 throw ExitStatus.noInput
@@ -82,16 +80,6 @@ extension Collage {
                 if case .failure(let error) = watched { Console.error(String(describing: error)) }
                 throw ExitStatus.folderGone  // the source ended on its own: only the folder can end it
             }
-        }
-
-        static func folderOf(_ path: String) -> String {
-            path.lastIndex(of: "/").map { String(path[...$0]) } ?? "."
-        }
-
-        static func sameFolder(_ a: String, _ b: String) -> Bool {
-            guard let x = realpath(a, nil), let y = realpath(b, nil) else { return false }
-            defer { free(x); free(y) }
-            return strcmp(x, y) == 0
         }
     }
 }
