@@ -26,24 +26,42 @@ let package = Package(
         .target(name: "CollageCore", swiftSettings: strict),
         // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
         .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore"], swiftSettings: strict),
-        // Files and the pipeline: loading photos, the atomic Single-returning writer, `build`.
+        // Where photos come from: safe input files, names on stdin, folders, inotify. Names are bytes.
+        .target(
+            name: "CollageSources",
+            dependencies: ["CollageCore", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            swiftSettings: strict
+        ),
+        // The book's chain and what feeds and follows it: loading, throttling, the Single-returning writer.
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCodecs", "CollageCore",
+                "CollageCodecs", "CollageCore", "CollageSources",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
         ),
+        // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
+        .target(
+            name: "CollageReport",
+            dependencies: ["CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore"],
+            swiftSettings: strict
+        ),
+        // The command line: argument parsing and exit codes around the pipeline and the report.
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollagePipeline", "CollageCore",
+                "CollageReport", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
-        .target(name: "CollageTestSupport", dependencies: ["CollageCore"], path: "Tests/CollageTestSupport", swiftSettings: strict),
+        .target(name: "CollageTestSupport", dependencies: ["CollageCore", "CollageSources"], path: "Tests/CollageTestSupport", swiftSettings: strict),
+        .testTarget(
+            name: "CollageSourcesTests",
+            dependencies: ["CollageSources", "CollageCore", "CollageTestSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CollageCodecsTests",
@@ -53,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollagePipeline", "CollageCodecs", "CollageCore", "CollageTestSupport", "collage",
+                "CollageReport", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageTestSupport", "collage",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict

@@ -77,6 +77,7 @@ void collage_jpeg_header_of(const collage_jpeg_decoder *decoder, collage_jpeg_he
   header->width = decoder->cinfo.image_width;
   header->height = decoder->cinfo.image_height;
   header->components = decoder->cinfo.num_components;
+  header->progressive = decoder->cinfo.progressive_mode ? 1 : 0;
   header->exif = decoder->exif;
   header->exif_length = decoder->exif_length;
 }

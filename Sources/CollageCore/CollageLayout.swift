@@ -4,6 +4,8 @@
 public enum CollageLayout {
     /// The app's limit: the Add button was disabled at six.
     public static let maximumPhotos = 6
+    /// The most photos `--limit` allows: beyond it tiles become too small to be photos.
+    public static let maximumLimit = 100
 
     public static func rows(for count: Int) -> Int { count < 3 ? 1 : 2 }
 
@@ -34,9 +36,9 @@ public enum CollageLayout {
     /// The size at which to keep the `index`-th accepted photo (0-based) so that every tile it
     /// can get, as more photos join, is drawn by shrinking, never by enlarging: the photo is
     /// decoded once and each later collage re-lays it out from this copy. Never above `photo`.
-    public static func keptSize(of photo: PixelSize, at index: Int, canvas: PixelSize) -> PixelSize {
+    public static func keptSize(of photo: PixelSize, at index: Int, limit: Int = maximumPhotos, canvas: PixelSize) -> PixelSize {
         var scale = 0.0
-        for count in (index + 1)...max(index + 1, maximumPhotos) {
+        for count in (index + 1)...max(index + 1, limit) {
             let tile = tiles(count: count, canvas: canvas)[index]
             scale = max(scale, Double(tile.width) / Double(photo.width), Double(tile.height) / Double(photo.height))
         }

@@ -2,14 +2,16 @@
 /// re-lays it out without decoding the file again.
 public struct Photo: Sendable {
     /// What reports call it: the path as the user gave it.
-    public let name: String
+    public let name: PathName
     /// The size of the original as displayed (after EXIF orientation).
     public let size: PixelSize
     /// Upright pixels, scaled just enough for the largest tile the photo can get.
     public let image: RGBImage
     public let fingerprint: Fingerprint
+    /// How it was decoded, when it came from a file.
+    public var decoding: DecodeDetails?
 
-    public init(name: String, size: PixelSize, image: RGBImage, fingerprint: Fingerprint? = nil) {
+    public init(name: PathName, size: PixelSize, image: RGBImage, fingerprint: Fingerprint? = nil) {
         self.name = name
         self.size = size
         self.image = image

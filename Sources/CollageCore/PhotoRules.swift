@@ -1,10 +1,10 @@
 /// The app's acceptance rules, each on its own so it can be tested with values alone. The
-/// pipeline applies them in this order: landscape (from the header, before decoding), unique,
+/// pipeline applies them in this order: shape (from the header, before decoding), unique,
 /// then the limit.
 public enum PhotoRules {
-    /// Landscape only: strictly wider than tall as displayed.
-    public static func landscape(_ displayed: PixelSize) -> Rejection? {
-        displayed.isLandscape ? nil : .notLandscape(displayed)
+    /// Landscape only, by default: strictly wider than tall as displayed.
+    public static func shape(_ displayed: PixelSize, accepted: AcceptedShape = .landscape) -> Rejection? {
+        accepted.accepts(displayed) ? nil : .shape(displayed, accepted: accepted)
     }
 
     /// No photo twice: a fingerprint within the threshold of one already taken is a duplicate.

@@ -1,22 +1,52 @@
-/// Why a photo is not in the collage; `description` is the reason a report shows after the name.
+/// Why a photo is not in the collage. `description` is the reason a report shows after the
+/// name; `code` is the stable word scripts match on (documented in the README).
 public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Not wider than tall as displayed (after EXIF orientation).
-    case notLandscape(PixelSize)
+    /// Not of the accepted shape as displayed (after EXIF orientation).
+    case shape(PixelSize, accepted: AcceptedShape)
     /// The same picture as a photo already taken (byte-identical, re-encoded or resized).
-    case duplicate(of: String)
+    case duplicate(of: PathName)
     /// The selection already holds the maximum number of photos.
     case overLimit(Int)
-    /// The file could not be read or decoded; the reason names what failed.
-    case unreadable(String)
+    /// The file could not be used at all; `detail` names what failed.
+    case unusable(Problem, detail: String)
+
+    /// What kept a file from being read as a photo.
+    public enum Problem: String, Sendable, CaseIterable {
+        /// It could not be opened or read: missing, no permission, an I/O error.
+        case unreadable
+        /// A directory, FIFO, socket or device: only regular files are read.
+        case notAFile = "not-a-file"
+        /// Neither a JPEG nor a PNG signature.
+        case notAnImage = "not-an-image"
+        /// The codec rejected the data.
+        case corrupt
+        /// The data ends early.
+        case truncated
+        /// More pixels, or more bytes, than the limits allow.
+        case tooLarge = "too-large"
+        /// A progressive JPEG with more scans than any camera writes.
+        case tooManyScans = "too-many-scans"
+    }
+
+    /// The machine-readable reason: `portrait`, `square`, `landscape`, `duplicate`,
+    /// `over-limit`, or the problem's code.
+    public var code: String {
+        switch self {
+        case .shape(let size, _): return size.isLandscape ? "landscape" : size.width == size.height ? "square" : "portrait"
+        case .duplicate: return "duplicate"
+        case .overLimit: return "over-limit"
+        case .unusable(let problem, _): return problem.rawValue
+        }
+    }
 
     public var description: String {
         switch self {
-        case .notLandscape(let size):
-            return size.width == size.height ? "square (\(size)), only landscape photos are used"
-                : "portrait (\(size) as displayed), only landscape photos are used"
+        case .shape(let size, let accepted):
+            let only = "only \(accepted) photos are used"
+            return size.width == size.height ? "square (\(size)), \(only)" : "\(code) (\(size) as displayed), \(only)"
         case .duplicate(let original): return "duplicate of \(original)"
-        case .overLimit(let limit): return "over the limit of \(limit) photos"
-        case .unreadable(let reason): return reason
+        case .overLimit(let limit): return "over the limit of \(limit) photo\(limit == 1 ? "" : "s")"
+        case .unusable(_, let detail): return detail
         }
     }
 }

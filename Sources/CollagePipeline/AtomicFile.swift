@@ -1,3 +1,5 @@
+internal import CollageCore
+internal import CollageSources
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -7,12 +9,12 @@ internal import Glibc
 /// failure (or `beforeCommit` throwing, e.g. on cancellation) leaves the old file untouched and
 /// removes the temporary file.
 enum AtomicFile {
-    static func write(_ bytes: [UInt8], to path: String, beforeCommit: () throws -> Void = {}) throws {
+    static func write(_ bytes: [UInt8], to path: PathName, beforeCommit: () throws -> Void = {}) throws {
         let parts = PathParts(path)
         let (descriptor, temporary) = try createTemporary(beside: parts, path: path)
         var committed = false
         defer {
-            if !committed { unlink(temporary) }
+            if !committed { _ = temporary.withCString { unlink($0) } }
         }
         do {
             defer { close(descriptor) }
@@ -20,9 +22,10 @@ enum AtomicFile {
             guard fsync(descriptor) == 0 else { throw systemError(path, "write") }
         }
         try beforeCommit()
-        guard rename(temporary, path) == 0 else { throw systemError(path, "write") }
+        let renamed = temporary.withCString { from in path.withCString { to in rename(from, to) } }
+        guard renamed == 0 else { throw systemError(path, "write") }
         committed = true
-        let folder = open(parts.folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = parts.folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if folder >= 0 {  // makes the rename itself durable; best effort
             fsync(folder)
             close(folder)
@@ -30,17 +33,17 @@ enum AtomicFile {
     }
 
     /// A new hidden file beside the target, mode 0666 less the umask, like any created file.
-    private static func createTemporary(beside parts: PathParts, path: String) throws(FileError) -> (Int32, String) {
+    private static func createTemporary(beside parts: PathParts, path: PathName) throws(FileError) -> (Int32, PathName) {
         for _ in 0..<100 {
-            let temporary = parts.sibling(".\(parts.name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let temporary = parts.sibling(PathName(bytes: Array(".".utf8) + parts.name.bytes + Array(".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp".utf8)))
+            let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
             if descriptor >= 0 { return (descriptor, temporary) }
             if errno != EEXIST { break }
         }
         throw systemError(path, "write")
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: PathName) throws(FileError) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }

@@ -1,10 +1,8 @@
 public import CollageCodecs
 public import CollageCore
+public import CollageSources
 internal import AsyncAlgorithms
 internal import Synchronization
-#if canImport(Glibc)
-internal import Glibc
-#endif
 
 /// Settings shared by every way of making a collage.
 public struct CollageOptions: Sendable {
@@ -13,26 +11,26 @@ public struct CollageOptions: Sendable {
     public var canvas: PixelSize
     public var quality: Int
     public var limits: DecodeLimits
+    public var maximumFileBytes: Int
+    /// The book's takeWhile: how many photos a collage takes.
+    public var limit: Int
+    public var accept: AcceptedShape
 
-    public init(canvas: PixelSize = defaultCanvas, quality: Int = ImageEncoder.defaultQuality, limits: DecodeLimits = DecodeLimits()) {
+    public init(canvas: PixelSize = defaultCanvas, quality: Int = ImageEncoder.defaultQuality, limits: DecodeLimits = DecodeLimits(),
+                maximumFileBytes: Int = InputFile.defaultMaximumBytes, limit: Int = CollageLayout.maximumPhotos,
+                accept: AcceptedShape = .landscape) {
         self.canvas = canvas
         self.quality = quality
         self.limits = limits
+        self.maximumFileBytes = maximumFileBytes
+        self.limit = limit
+        self.accept = accept
     }
-}
 
-/// Why `build` wrote no collage.
-public enum BuildError: Error, Hashable, Sendable, CustomStringConvertible {
-    case noUsablePhoto(given: Int)
-    case outputIsInput(String)
-    case write(WriteError)
-
-    public var description: String {
-        switch self {
-        case .noUsablePhoto(let given): return "no usable photo among the \(given) given, no collage written"
-        case .outputIsInput(let path): return "the output \(path) is one of the input photos; choose another name"
-        case .write(let error): return error.description
-        }
+    /// The chain these settings describe, reading real files.
+    public func flow(log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
+        CollageFlow(reader: PhotoLoader(limits: limits, maximumFileBytes: maximumFileBytes), canvas: canvas,
+                    limit: limit, accept: accept, log: log)
     }
 }
 
@@ -45,44 +43,111 @@ public struct CollageBuild: Sendable {
         self.options = options
     }
 
-    /// Builds and saves the collage; `log` hears of each photo as it is decided.
-    public func run(
-        _ inputs: [String], output: String, log: @escaping @Sendable (PipelineEvent) -> Void
-    ) async throws(BuildError) -> SavedCollage {
-        if inputs.contains(where: { Self.isSameFile($0, output) }) { throw .outputIsInput(output) }
-        let decided = Counter()
-        let flow = CollageFlow(reader: PhotoLoader(limits: options.limits), canvas: options.canvas) { event in
-            decided.increment()
-            log(event)
-        }
-        var final = Selection()
-        for await selection in flow.selections(from: inputs.map(PhotoFile.init).async) { final = selection }
-        // takeWhile ended the chain at six: the rest were never read.
-        for path in inputs.dropFirst(decided.value) { log(.skipped(PhotoFile(path: path), .overLimit(final.limit))) }
-        guard !final.photos.isEmpty else { throw .noUsablePhoto(given: inputs.count) }
-
-        let (canvas, photos) = (options.canvas, final.photos)
-        do {
-            let collage = try await Blocking.run { CollageRenderer.render(photos, canvas: canvas) }
-            return try await CollageWriter(quality: options.quality).save(collage, to: output).value
-        } catch let error as WriteError {
-            throw .write(error)
-        } catch {
-            throw .write(.file(FileError(path: output, action: "write", reason: String(describing: error))))
+    /// Refuses an output that is one of the photos named (a folder's listing leaves it out).
+    public static func check(_ inputs: [PhotoInputs.Item], against destination: CollageDestination) throws(BuildError) {
+        guard let output = destination.path else { return }
+        for case .file(let file) in inputs where FileIdentity.same(file.path, output) {
+            throw .outputIsInput(output.description)
         }
     }
 
-    /// True when both paths name one existing file, through links and spellings alike.
-    static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    /// Decides, renders and saves; `log` hears of each photo as it is decided. With `dryRun`
+    /// the selection and layout are decided and nothing is drawn or written.
+    public func run(
+        _ inputs: [PhotoInputs.Item], to destination: CollageDestination, as format: ImageFormat, dryRun: Bool = false,
+        log: @escaping @Sendable (PipelineEvent) -> Void
+    ) async -> BuildReport {
+        let files = inputs.map { item in
+            switch item {
+            case .file(let file), .unusable(let file, _): return file
+            }
+        }
+        let known = Dictionary(inputs.compactMap { item -> (PhotoFile, Rejection)? in
+            if case .unusable(let file, let rejection) = item { return (file, rejection) }
+            return nil
+        }, uniquingKeysWith: { first, _ in first })
+        var report = BuildReport(inputs: [], canvas: options.canvas, format: format, destination: destination, dryRun: dryRun)
+        let clock = ContinuousClock()
+        var start = clock.now
+
+        let outcomes = Outcomes()
+        let reader = KnownFailures(known: known, reader: PhotoLoader(limits: options.limits, maximumFileBytes: options.maximumFileBytes))
+        let flow = CollageFlow(reader: reader, canvas: options.canvas, limit: options.limit, accept: options.accept) { event in
+            outcomes.record(event)
+            log(event)
+        }
+        var final = Selection(limit: options.limit)
+        for await selection in flow.selections(from: files.async) { final = selection }
+        // takeWhile ended the chain when the collage was full: the rest were never read.
+        let decided = outcomes.all
+        for file in files.dropFirst(decided.count) {
+            let event = PipelineEvent.skipped(file, .overLimit(final.limit), size: nil)
+            log(event)
+            outcomes.record(event)
+        }
+        let tiles = CollageLayout.tiles(count: final.count, canvas: options.canvas)
+        var index = 0
+        report.inputs = zip(files, outcomes.all).map { file, outcome in
+            switch outcome {
+            case .used(let photo):
+                defer { index += 1 }
+                return BuildReport.Input(file: file, outcome: .used(BuildReport.UsedPhoto(index: index, photo: photo, tile: tiles[index])))
+            case .skipped(let rejection, let size):
+                return BuildReport.Input(file: file, outcome: .skipped(rejection, size: size))
+            }
+        }
+        report.timings.select = clock.now - start
+        guard !final.photos.isEmpty else {
+            report.failure = .noUsablePhoto(given: files.count)
+            return report
+        }
+        if dryRun { return report }
+
+        let (canvas, photos, quality) = (options.canvas, final.photos, options.quality)
+        do {
+            start = clock.now
+            let collage = try await Blocking.run { CollageRenderer.render(photos, canvas: canvas) }
+            report.timings.render = clock.now - start
+            start = clock.now
+            report.saved = try await CollageWriter(quality: quality).save(collage, to: destination, as: format).value
+            report.timings.save = clock.now - start
+        } catch let error as WriteError {
+            report.failure = .write(error)
+        } catch {
+            report.failure = .write(.file(FileError(path: destination.path ?? "-", action: "write", reason: String(describing: error))))
+        }
+        return report
     }
 }
 
-/// Counts events from the pipeline's stages.
-private final class Counter: Sendable {
-    private let count = Mutex(0)
-    func increment() { count.withLock { $0 += 1 } }
-    var value: Int { count.withLock { $0 } }
+/// The decision on each file, in the order the chain made them (one per file).
+private final class Outcomes: Sendable {
+    enum Outcome {
+        case used(Photo)
+        case skipped(Rejection, size: PixelSize?)
+    }
+
+    private let list = Mutex<[Outcome]>([])
+
+    func record(_ event: PipelineEvent) {
+        switch event {
+        case .added(_, let photo, _): list.withLock { $0.append(.used(photo)) }
+        case .skipped(_, let rejection, let size): list.withLock { $0.append(.skipped(rejection, size: size)) }
+        case .saved, .notice: break
+        }
+    }
+
+    var all: [Outcome] { list.withLock { $0 } }
+}
+
+/// Files already known to be unusable (a folder that cannot be listed) fail at the probe, in
+/// their place in the order; every other file is read.
+private struct KnownFailures: PhotoReader {
+    let known: [PhotoFile: Rejection]
+    let reader: any PhotoReader
+
+    func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
+        if let rejection = known[file] { return .failure(rejection) }
+        return await reader.probe(file)
+    }
 }

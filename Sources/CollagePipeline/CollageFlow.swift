@@ -1,24 +1,27 @@
 internal import AsyncAlgorithms
 public import CollageCore
+public import CollageSources
 
 /// Combinestagram's chain of operators, fed by any source of photo files: a folder being
 /// watched, the arguments of `build`, or a test's in-memory source.
 ///
 /// ```
-/// files ─▶ takeWhile(room) ─▶ probe ─▶ filter landscape ─▶ decode ─▶ filter unique ─▶ scan ─▶ Selection…
+/// files ─▶ takeWhile(room) ─▶ probe ─▶ filter shape ─▶ decode ─▶ filter unique ─▶ scan ─▶ Selection…
 /// ```
 /// Throttling, rendering and saving follow in `WatchSession` (and, unthrottled, in `CollageBuild`).
 public struct CollageFlow: Sendable {
     public let reader: any PhotoReader
     public let canvas: PixelSize
     public let limit: Int
+    public let accept: AcceptedShape
     public let log: @Sendable (PipelineEvent) -> Void
 
     public init(reader: any PhotoReader, canvas: PixelSize, limit: Int = CollageLayout.maximumPhotos,
-                log: @escaping @Sendable (PipelineEvent) -> Void) {
+                accept: AcceptedShape = .landscape, log: @escaping @Sendable (PipelineEvent) -> Void) {
         self.reader = reader
         self.canvas = canvas
         self.limit = limit
+        self.accept = accept
         self.log = log
     }
 
@@ -28,7 +31,7 @@ public struct CollageFlow: Sendable {
         from files: Files, overflow: Overflow = Overflow()
     ) -> some AsyncSequence<Selection, Never> & Sendable {
         let relay = SelectionRelay(Selection(limit: limit))
-        let (reader, canvas, log) = (reader, canvas, log)
+        let (reader, canvas, accept, log) = (reader, canvas, accept, log)
         return files
             // takeWhile: the app stopped taking photos at six.
             .prefix(while: { file in
@@ -37,42 +40,51 @@ public struct CollageFlow: Sendable {
                 return false
             })
             // probe: the header only.
-            .map { file in (file, await reader.probe(file)) }
+            .map { (file: PhotoFile) -> (PhotoFile, Result<ProbedPhoto, SizedRejection>) in
+                (file, await reader.probe(file).mapError { SizedRejection(rejection: $0, size: nil) })
+            }
             .compactMap(dropRejected(log))
-            // filter landscape: decided from the header, before any pixel is decoded.
-            .filter(rule(log) { (probed: ProbedPhoto) in PhotoRules.landscape(probed.size) })
+            // filter by shape: decided from the header, before any pixel is decoded.
+            .filter(rule(log, size: { (probed: ProbedPhoto) in probed.size }) { probed in PhotoRules.shape(probed.size, accepted: accept) })
             // decode once, at the size for the largest tile this photo can get.
-            .map { file, probed in
-                let kept = CollageLayout.keptSize(of: probed.size, at: relay.value.count, canvas: canvas)
-                return (file, await probed.decode(keeping: kept))
+            .map { (file: PhotoFile, probed: ProbedPhoto) -> (PhotoFile, Result<Photo, SizedRejection>) in
+                let kept = CollageLayout.keptSize(of: probed.size, at: relay.value.count, limit: relay.value.limit, canvas: canvas)
+                let decoded = await probed.decode(keeping: kept)
+                return (file, decoded.mapError { SizedRejection(rejection: $0, size: probed.size) })
             }
             .compactMap(dropRejected(log))
             // filter unique: against every photo taken, not just the previous one.
-            .filter(rule(log) { (photo: Photo) in PhotoRules.unique(photo.fingerprint, among: relay.value.photos) })
+            .filter(rule(log, size: { (photo: Photo) in photo.size }) { photo in PhotoRules.unique(photo.fingerprint, among: relay.value.photos) })
             // scan into the selection.
             .reductions(into: Selection(limit: limit)) { selection, taken in
                 let (file, photo) = taken
                 do throws(Rejection) {
                     try selection.add(photo)
                     relay.accept(selection)
-                    log(.added(file, count: selection.count))
+                    log(.added(file, photo, count: selection.count))
                 } catch {
-                    log(.skipped(file, error))
+                    log(.skipped(file, error, size: photo.size))
                 }
             }
     }
 }
 
-/// Unwraps a stage's result; a rejection is reported and dropped.
+/// A rejection with the photo's displayed size, when its header was read.
+struct SizedRejection: Error {
+    let rejection: Rejection
+    let size: PixelSize?
+}
+
+/// Unwraps a stage's result; a rejection is reported, with the size when known, and dropped.
 private func dropRejected<Value>(
     _ log: @escaping @Sendable (PipelineEvent) -> Void
-) -> @Sendable ((PhotoFile, Result<Value, Rejection>)) -> (PhotoFile, Value)? {
+) -> @Sendable ((PhotoFile, Result<Value, SizedRejection>)) -> (PhotoFile, Value)? {
     { element in
         let (file, result) = element
         switch result {
         case .success(let value): return (file, value)
-        case .failure(let rejection):
-            log(.skipped(file, rejection))
+        case .failure(let failure):
+            log(.skipped(file, failure.rejection, size: failure.size))
             return nil
         }
     }
@@ -80,12 +92,13 @@ private func dropRejected<Value>(
 
 /// A filter stage for one rule: keeps what it accepts, reports what it refuses.
 private func rule<Value>(
-    _ log: @escaping @Sendable (PipelineEvent) -> Void, _ check: @escaping @Sendable (Value) -> Rejection?
+    _ log: @escaping @Sendable (PipelineEvent) -> Void, size: @escaping @Sendable (Value) -> PixelSize,
+    _ check: @escaping @Sendable (Value) -> Rejection?
 ) -> @Sendable ((PhotoFile, Value)) -> Bool {
     { element in
         let (file, value) = element
         guard let rejection = check(value) else { return true }
-        log(.skipped(file, rejection))
+        log(.skipped(file, rejection, size: size(value)))
         return false
     }
 }

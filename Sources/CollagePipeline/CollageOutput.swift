@@ -1,3 +1,5 @@
+public import CollageCore
+internal import CollageSources
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -5,43 +7,59 @@ internal import Glibc
 /// Where `watch` writes: one path, or in photo-booth mode a numbered path per collage
 /// (`collage.jpg` → `collage-0001.jpg`, `collage-0002.jpg`, …).
 public struct CollageOutput: Sendable, Hashable {
-    public let path: String
+    public let path: PathName
     public let numbered: Bool
 
-    public init(path: String, numbered: Bool) {
+    public init(path: PathName, numbered: Bool) {
         self.path = path
         self.numbered = numbered
     }
 
-    public func path(forBatch batch: Int) -> String {
+    public func path(forBatch batch: Int) -> PathName {
         guard numbered else { return path }
-        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        let dot = path[slash...].lastIndex(of: ".") ?? path.endIndex
+        let parts = PathParts(path)
+        let (stem, suffix) = Self.split(parts.name)
         let number = String(batch)
-        return path[..<dot] + "-" + String(repeating: "0", count: max(0, 4 - number.count)) + number + path[dot...]
+        let digits = String(repeating: "0", count: max(0, 4 - number.count)) + number
+        return parts.sibling(PathName(bytes: stem + Array("-\(digits)".utf8) + suffix))
     }
 
     /// Which names in `folder` are this output's own collages, which the watcher must not take
     /// as photos: none unless the output lies in that folder (however either path is spelt).
-    public func ownNames(in folder: String) -> @Sendable (String) -> Bool {
+    public func ownNames(in folder: PathName) -> @Sendable (PathName) -> Bool {
         guard Self.sameFolder(folder, PathParts(path).folder) else { return { _ in false } }
         return { [self] name in writes(name: name) }
     }
 
     /// Whether a file name in the output's folder is one this output writes.
-    public func writes(name: String) -> Bool {
+    public func writes(name: PathName) -> Bool {
         let own = PathParts(path).name
         guard numbered else { return name == own }
-        let dot = own.lastIndex(of: ".") ?? own.endIndex
-        let (stem, suffix) = (own[..<dot] + "-", own[dot...])
-        guard name.hasPrefix(stem), name.hasSuffix(suffix), name.count > stem.count + suffix.count else { return false }
-        return name.dropFirst(stem.count).dropLast(suffix.count).allSatisfy(\.isNumber)
+        return batch(of: name) != nil
     }
 
-    private static func sameFolder(_ a: String, _ b: String) -> Bool {
-        guard let x = realpath(a, nil) else { return false }
+    /// The batch number a name in the output's folder carries (`collage-0012.jpg` → 12).
+    public func batch(of name: PathName) -> Int? {
+        let (stem, suffix) = Self.split(PathParts(path).name)
+        let bytes = name.bytes
+        let prefix = stem + [UInt8(ascii: "-")]
+        guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        let digits = bytes[prefix.count..<(bytes.count - suffix.count)]
+        guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self))
+    }
+
+    /// A name before and from its last dot: `collage` and `.jpg`.
+    private static func split(_ name: PathName) -> (stem: [UInt8], suffix: [UInt8]) {
+        let bytes = name.bytes
+        let dot = bytes.lastIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+        return (Array(bytes[..<dot]), Array(bytes[dot...]))
+    }
+
+    private static func sameFolder(_ a: PathName, _ b: PathName) -> Bool {
+        guard let x = a.withCString({ realpath($0, nil) }) else { return false }
         defer { free(x) }
-        guard let y = realpath(b, nil) else { return false }
+        guard let y = b.withCString({ realpath($0, nil) }) else { return false }
         defer { free(y) }
         return strcmp(x, y) == 0
     }

@@ -1,3 +1,4 @@
+public import CollageCodecs
 public import CollageCore
 
 /// Where throttled selections end up: rendered and written to disk by `DiskSink`; kept in
@@ -11,19 +12,21 @@ public protocol CollageSink: Sendable {
 public struct DiskSink: CollageSink {
     public let canvas: PixelSize
     public let output: CollageOutput
+    public let format: ImageFormat
     public let writer: CollageWriter
 
-    public init(canvas: PixelSize, output: CollageOutput, writer: CollageWriter) {
+    public init(canvas: PixelSize, output: CollageOutput, format: ImageFormat, writer: CollageWriter) {
         self.canvas = canvas
         self.output = output
+        self.format = format
         self.writer = writer
     }
 
     public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
-        let (canvas, writer, path) = (canvas, writer, output.path(forBatch: batch))
+        let (canvas, writer, path, format) = (canvas, writer, output.path(forBatch: batch), format)
         return Single {
             let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: canvas) }
-            return try await writer.save(collage, to: path).value
+            return try await writer.save(collage, to: .file(path), as: format).value
         }
     }
 }

@@ -1,38 +1,12 @@
 public import CollageCodecs
 public import CollageCore
+internal import CollageSources
 internal import Synchronization
 
-/// A collage on disk: what the writer's Single yields.
-public struct SavedCollage: Sendable, Hashable {
-    public let path: String
-    public let size: PixelSize
-    public let bytes: Int
-
-    public init(path: String, size: PixelSize, bytes: Int) {
-        self.path = path
-        self.size = size
-        self.bytes = bytes
-    }
-}
-
-/// Why a collage could not be saved.
-public enum WriteError: Error, Hashable, Sendable, CustomStringConvertible {
-    case unsupportedFormat(path: String)
-    case encode(EncodeError)
-    case file(FileError)
-
-    public var description: String {
-        switch self {
-        case .unsupportedFormat(let path): return "cannot write \(path): the name must end in .jpg, .jpeg or .png"
-        case .encode(let error): return error.description
-        case .file(let error): return error.description
-        }
-    }
-}
-
-/// Saves collages, as the app's `PhotoWriter.save(_:)` did: through a `Single` that encodes by
-/// the path's extension and writes atomically. Nothing happens until the Single is awaited;
-/// cancelling it before the rename leaves the previous file and no temporary file.
+/// Saves collages, as the app's `PhotoWriter.save(_:)` did: through a `Single` that encodes and
+/// then writes, a file atomically or standard output in one stream. Nothing happens until the
+/// Single is awaited; cancelling it before the commit leaves the previous file and no
+/// temporary file.
 public struct CollageWriter: Sendable {
     public let quality: Int
 
@@ -40,22 +14,27 @@ public struct CollageWriter: Sendable {
         self.quality = quality
     }
 
-    public func save(_ collage: RGBImage, to path: String) -> Single<SavedCollage> {
+    public func save(_ collage: RGBImage, to destination: CollageDestination, as format: ImageFormat) -> Single<SavedCollage> {
         let quality = quality
         return Single {
-            guard let format = ImageFormat(forPath: path) else { throw WriteError.unsupportedFormat(path: path) }
             let cancelled = CancellationFlag()
             return try await withTaskCancellationHandler {
                 try await Blocking.run {
                     try cancelled.check()
                     let bytes: [UInt8]
                     do { bytes = try ImageEncoder.encode(collage, as: format, quality: quality) } catch let error as EncodeError { throw WriteError.encode(error) }
-                    do {
-                        try AtomicFile.write(bytes, to: path, beforeCommit: cancelled.check)
-                    } catch let error as FileError {
-                        throw WriteError.file(error)
+                    switch destination {
+                    case .file(let path):
+                        do {
+                            try AtomicFile.write(bytes, to: path, beforeCommit: cancelled.check)
+                        } catch let error as FileError {
+                            throw WriteError.file(error)
+                        }
+                    case .standardOutput:
+                        try cancelled.check()
+                        try StandardOutput.write(bytes)
                     }
-                    return SavedCollage(path: path, size: collage.size, bytes: bytes.count)
+                    return SavedCollage(destination: destination, format: format, size: collage.size, bytes: bytes.count)
                 }
             } onCancel: {
                 cancelled.set()

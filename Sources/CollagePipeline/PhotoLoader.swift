@@ -1,26 +1,30 @@
 public import CollageCodecs
 public import CollageCore
+public import CollageSources
 
 /// Reads photos from files: the pipeline's probe and decode stages for real files. The file is
-/// read once, at the probe; its bytes wait in the decode step until the pipeline knows the size.
+/// checked and read once, at the probe; its bytes wait in the decode step until the pipeline
+/// knows the size.
 public struct PhotoLoader: PhotoReader {
     public let limits: DecodeLimits
+    public let maximumFileBytes: Int
 
-    public init(limits: DecodeLimits = DecodeLimits()) {
+    public init(limits: DecodeLimits = DecodeLimits(), maximumFileBytes: Int = InputFile.defaultMaximumBytes) {
         self.limits = limits
+        self.maximumFileBytes = maximumFileBytes
     }
 
     public func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
-        let limits = limits
+        let (limits, maximumFileBytes) = (limits, maximumFileBytes)
         return await Self.offload {
-            let bytes: [UInt8]
-            do { bytes = try FileBytes.read(file.path) } catch let error as FileError { throw Rejection.unreadable("cannot read: \(error.reason)") }
+            let bytes = try InputFile(file.path, maximumBytes: maximumFileBytes).readAll()
             let header = try PhotoDecoder.header(of: bytes, limits: limits)
             return ProbedPhoto(size: header.displayedSize) { kept in
                 await Self.offload {
-                    let decoded = try PhotoDecoder.decode(bytes, limits: limits) { _ in kept }
-                    guard let image = decoded.image else { throw Rejection.unreadable("not decoded") }
-                    return Photo(name: file.path, size: decoded.header.displayedSize, image: image)
+                    let decoded = try PhotoDecoder.decode(bytes, limits: limits, at: kept)
+                    var photo = Photo(name: file.path, size: decoded.header.displayedSize, image: decoded.image)
+                    photo.decoding = decoded.details
+                    return photo
                 }
             }
         }
@@ -31,12 +35,12 @@ public struct PhotoLoader: PhotoReader {
     private static func offload<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async -> Result<Value, Rejection> {
         do {
             return .success(try await Blocking.run(work))
-        } catch let rejection as Rejection {
-            return .failure(rejection)
+        } catch let error as InputError {
+            return .failure(error.rejection)
         } catch let error as DecodeError {
-            return .failure(.unreadable(error.description))
+            return .failure(error.rejection)
         } catch {
-            return .failure(.unreadable(String(describing: error)))
+            return .failure(.unusable(.unreadable, detail: String(describing: error)))
         }
     }
 }

@@ -1,27 +1,23 @@
 public import CollageCore
+public import CollageSources
 
-/// What the pipeline reports as it goes, one line each in the command's log.
-public enum PipelineEvent: Sendable, Equatable, CustomStringConvertible {
+/// What the pipeline reports as it goes: the values every printer (text lines, JSON, NDJSON,
+/// the terminal's main screen) is made from.
+public enum PipelineEvent: Sendable {
     /// A photo joined the selection, which now holds `count` photos.
-    case added(PhotoFile, count: Int)
-    /// A photo was not taken, and why.
-    case skipped(PhotoFile, Rejection)
-    /// A collage was saved.
-    case saved(SavedCollage, photos: Int)
-    /// Something about the source worth a line: a directory skipped, a rescan.
+    case added(PhotoFile, Photo, count: Int)
+    /// A photo was not taken, and why; `size` is its displayed size when the header was read.
+    case skipped(PhotoFile, Rejection, size: PixelSize?)
+    /// Collage number `batch` (1 outside photo-booth mode) was saved with `photos` photos.
+    case saved(SavedCollage, photos: Int, batch: Int)
+    /// Something about the source worth a line, such as a rescan.
     case notice(String)
 
-    public var description: String {
-        switch self {
-        case .added(let file, _): return "\(file): added"
-        case .skipped(let file, let reason): return "\(file): \(reason)"
-        case .saved(let saved, let photos): return "wrote \(saved.path) (\(saved.size), \(photos) photo\(photos == 1 ? "" : "s"))"
-        case .notice(let text): return text
+    /// A source's report, as the pipeline's.
+    public init(_ event: SourceEvent) {
+        switch event {
+        case .skipped(let file, let rejection): self = .skipped(file, rejection, size: nil)
+        case .notice(let text): self = .notice(text)
         }
     }
-}
-
-/// The one-line status the app showed as its title after every change.
-public func statusLine(photos: Int) -> String {
-    photos == 1 ? "1 photo" : "\(photos) photos"
 }

@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageSources
 
 /// A photo whose header has been read: enough for the landscape rule, with the decode deferred
 /// until the pipeline knows the size to keep it at.

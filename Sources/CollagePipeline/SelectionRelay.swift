@@ -1,5 +1,6 @@
 internal import CollageCore
 internal import Synchronization
+public import CollageSources
 
 /// The latest selection, readable by the stages before the scan: the book's `takeWhile` and
 /// duplicate filter read the `images` relay that the subscriber wrote to, and so does this chain.

@@ -1,4 +1,5 @@
 internal import CollageCore
+public import CollageSources
 
 /// `collage watch`: the chain over a source that does not end, throttled, saved through the
 /// sink's Single after every throttled change.
@@ -43,7 +44,7 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
             let source = StartingWith(carried, then: files)
             for try await selection in flow.selections(from: source, overflow: overflow).throttle(for: interval, clock: clock) {
                 let saved = try await sink.save(selection, batch: batch).value
-                flow.log(.saved(saved, photos: selection.count))
+                flow.log(.saved(saved, photos: selection.count, batch: batch))
                 last = saved
                 if selection.isFull && !batches { return .complete(saved) }
             }

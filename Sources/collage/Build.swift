@@ -1,5 +1,9 @@
+internal import CollageCore
+internal import CollageCodecs
 internal import ArgumentParser
 internal import CollagePipeline
+internal import CollageReport
+internal import CollageSources
 
 extension Collage {
     /// `collage build a.jpg b.png … -o out.jpg`
@@ -13,25 +17,53 @@ extension Collage {
                 """
         )
 
-        @Argument(help: "JPEG or PNG photos.")
-        var photos: [String]
+        @OptionGroup var inputs: InputOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var rules: RuleOptions
+        @OptionGroup var report: ReportOptions
 
-        @OptionGroup var options: OutputOptions
+        @Flag(help: "Decide the selection and the layout and report them; write nothing.")
+        var dryRun = false
+
+        func validate() throws {
+            if output.toStandardOutput && report.json {
+                throw ValidationError("--json and -o - both write to standard output; choose one.")
+            }
+            if output.toStandardOutput && !dryRun && Console.standardOutput.isTerminal {
+                throw ValidationError("Refusing to write image data to a terminal; redirect standard output or give -o FILE.")
+            }
+        }
 
         func run() async throws {
-            let build = CollageBuild(options: options.collageOptions)
+            let destination = output.destination
+            let items = inputs.resolve(excluding: destination.path)
             do {
-                let saved = try await build.run(photos, output: options.output) { event in
-                    if case .skipped = event { Console.error(event.description) }
-                }
-                print(saved.path)
+                try CollageBuild.check(items, against: destination)
             } catch {
-                Console.error(error.description)
-                switch error {
-                case .outputIsInput: throw ExitStatus.usage
-                case .noUsablePhoto: throw ExitStatus.noUsablePhoto
-                case .write: throw ExitStatus.cannotWrite
-                }
+                Console.standardError.line("collage: \(error)")
+                throw ExitStatus.usage
+            }
+            let options = CollageOptions(
+                canvas: output.size, quality: output.quality, limits: inputs.limits.decode, maximumFileBytes: inputs.limits.maxFileSize.bytes,
+                limit: rules.limit, accept: rules.accept)
+            let log = EventLog(verbosity: report.verbosity, watching: false)
+            let result = await CollageBuild(options: options).run(
+                items, to: destination, as: output.resolvedFormat ?? .jpeg, dryRun: dryRun, log: log.event)
+
+            if let failure = result.failure, case .write(.readerGone) = failure { throw ExitStatus.readerGone }
+            if report.json {
+                Console.standardOutput.line(BuildJSON.document(result).serialized)
+            } else if dryRun {
+                BuildText.plan(result).forEach(Console.standardOutput.line)
+            } else if let path = result.saved?.destination.path {
+                Console.standardOutput.line(bytes: path.bytes)
+            }
+            guard let failure = result.failure else { return }
+            log.error(failure.description)
+            switch failure {
+            case .noUsablePhoto: throw ExitStatus.noUsablePhoto
+            case .outputIsInput: throw ExitStatus.usage
+            case .write: throw ExitStatus.cannotWrite
             }
         }
     }

@@ -6,12 +6,15 @@ enum ExitStatus {
     static let usage = ExitCode(64)
     /// None of the photos given could be used.
     static let noUsablePhoto = ExitCode(65)
-    /// The folder to watch is missing or cannot be read.
+    /// The folder to watch, or a file given to `inspect`, does not exist or cannot be read.
     static let noInput = ExitCode(66)
     /// The collage could not be written.
     static let cannotWrite = ExitCode(73)
-    /// The watched folder was deleted or moved while being watched, or watching it failed.
-    static let folderGone = ExitCode(74)
+    /// An I/O error while running: the watched folder was deleted or moved, or reading it failed.
+    static let ioError = ExitCode(74)
+    /// The reader of standard output went away (`collage build -o - | head -c 100`): as if
+    /// killed by SIGPIPE, as `cat` would be, but quietly and with nothing left behind.
+    static let readerGone = ExitCode(128 + 13)
 
     /// Stopped by a signal: 128 + its number, as shells report it (130 for SIGINT, 143 for SIGTERM).
     static func interrupted(by signal: Int32) -> ExitCode { ExitCode(128 + signal) }

@@ -1,12 +1,17 @@
 public import ArgumentParser
-internal import CollageCodecs
+public import CollageCodecs
 public import CollageCore
 internal import CollagePipeline
 
-/// The flags every subcommand that writes a collage shares.
+/// Where the collage goes and how it looks: shared by `build` and `watch`.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: "The collage to write; .jpg/.jpeg or .png picks the format.")
-    var output = "collage.jpg"
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "The collage to write; - for standard output. Its extension (.jpg, .jpeg, .png) picks the format unless --format is given.",
+        valueName: "file"))
+    var output: PathName = "collage.jpg"
+
+    @Option(help: "The encoding: jpeg or png (default: from the output's extension; jpeg for standard output).")
+    var format: ImageFormat?
 
     @Option(help: ArgumentHelp("The collage's size in pixels.", valueName: "WxH"))
     var size = CollageOptions.defaultCanvas
@@ -14,20 +19,34 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "JPEG quality, 1 to 100.")
     var quality = ImageEncoder.defaultQuality
 
-    @Option(help: "Refuse photos with more pixels than this (a decompression-bomb guard).")
-    var maxPixels = DecodeLimits.defaultMaximumPixels
+    var toStandardOutput: Bool { output == "-" }
 
     func validate() throws {
-        guard ImageFormat(forPath: output) != nil else {
-            throw ValidationError("The output \(output) must end in .jpg, .jpeg or .png.")
+        guard resolvedFormat != nil else {
+            throw ValidationError("The output \(output) must end in .jpg, .jpeg or .png, or give --format jpeg|png.")
         }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be from 1 to 100.") }
-        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive.") }
     }
 
-    var collageOptions: CollageOptions {
-        CollageOptions(canvas: size, quality: quality, limits: DecodeLimits(maximumPixels: maxPixels))
+    /// --format, else the output's extension, else JPEG for standard output.
+    var resolvedFormat: ImageFormat? {
+        format ?? (toStandardOutput ? .jpeg : ImageFormat(forPath: String(decoding: output.bytes, as: UTF8.self)))
     }
+
+    var destination: CollageDestination { toStandardOutput ? .standardOutput : .file(output) }
+}
+
+extension ImageFormat: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "jpeg", "jpg": self = .jpeg
+        case "png": self = .png
+        default: return nil
+        }
+    }
+
+    public static var allValueStrings: [String] { ["jpeg", "png"] }
+    public var defaultValueDescription: String { rawValue.lowercased() }
 }
 
 extension PixelSize: ExpressibleByArgument {

@@ -1,6 +1,9 @@
+internal import CollageCodecs
 internal import ArgumentParser
 internal import CollageCore
 internal import CollagePipeline
+internal import CollageReport
+internal import CollageSources
 internal import Synchronization
 
 extension Collage {
@@ -14,14 +17,18 @@ extension Collage {
                 of photos after every change; the collage is rebuilt at most once per --throttle \
                 interval. The command exits when the sixth photo's collage is written; with \
                 --batches it saves every six photos as a numbered collage until interrupted. \
-                Stdout lists each collage file the run leaves behind.
+                Stdout lists each collage file the run leaves behind (or, with --json, carries \
+                one JSON event per line).
                 """
         )
 
         @Argument(help: "The folder to watch.")
-        var folder: String
+        var folder: PathName
 
-        @OptionGroup var options: OutputOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var rules: RuleOptions
+        @OptionGroup var limits: ReadLimits
+        @OptionGroup var report: ReportOptions
 
         @Option(help: ArgumentHelp("Seconds between collage rebuilds: the first change is saved at once, the newest within one interval.", valueName: "seconds"))
         var throttle = 0.5
@@ -33,27 +40,44 @@ extension Collage {
             guard throttle.isFinite, throttle >= 0, throttle <= 3600 else {
                 throw ValidationError("--throttle must be from 0 to 3600 seconds.")
             }
+            guard !output.toStandardOutput else { throw ValidationError("watch writes files: give -o FILE, not -o -.") }
         }
 
         func run() async throws {
-            let output = CollageOutput(path: options.output, numbered: batches)
-            let finished = FinishedCollages(limit: CollageLayout.maximumPhotos)
+            let destination = CollageOutput(path: output.output, numbered: batches)
+            let interval = Duration.milliseconds(Int64((throttle * 1000).rounded()))
+            let text = EventLog(verbosity: report.verbosity, watching: true)
+            let json = report.json
+            let finished = FinishedCollages(limit: rules.limit, printing: !json)
             let log: @Sendable (PipelineEvent) -> Void = { event in
-                Console.report(event)
+                text.event(event)
+                if json { Console.standardOutput.line(WatchJSON.event(event).serialized) }
                 finished.note(event)
             }
+            func end(_ reason: String, _ status: ExitCode, error: String? = nil) -> ExitCode {
+                if let error { text.error(error) }
+                if json {
+                    Console.standardOutput.line(WatchJSON.finished(reason: reason, exitStatus: status.rawValue, collages: finished.all, error: error).serialized)
+                }
+                return status
+            }
+
             let watcher: FolderWatcher
             do {
-                watcher = try FolderWatcher(folder: folder, isOwnOutput: output.ownNames(in: folder), log: log)
+                watcher = try FolderWatcher(folder: folder, isOwnOutput: destination.ownNames(in: folder)) { log(PipelineEvent($0)) }
             } catch {
-                Console.error(error.description)
-                throw ExitStatus.noInput
+                throw end("folder-unavailable", ExitStatus.noInput, error: error.description)
             }
-            let settings = options.collageOptions
+            if json {
+                Console.standardOutput.line(WatchJSON.started(folder: folder, output: output.output, limit: rules.limit, batches: batches, throttle: interval).serialized)
+            }
+            let options = CollageOptions(canvas: output.size, quality: output.quality, limits: limits.decode,
+                                         maximumFileBytes: limits.maxFileSize.bytes, limit: rules.limit, accept: rules.accept)
             let session = WatchSession(
-                flow: CollageFlow(reader: PhotoLoader(limits: settings.limits), canvas: settings.canvas, log: log),
-                sink: DiskSink(canvas: settings.canvas, output: output, writer: CollageWriter(quality: settings.quality)),
-                interval: .milliseconds(Int64((throttle * 1000).rounded())), clock: ContinuousClock(), batches: batches)
+                flow: options.flow(log: log),
+                sink: DiskSink(canvas: options.canvas, output: destination, format: output.resolvedFormat ?? .jpeg,
+                               writer: CollageWriter(quality: options.quality)),
+                interval: interval, clock: ContinuousClock(), batches: batches)
 
             let watching = Task { try await watcher.run() }
             let working = Task { try await session.run(watcher.files) }
@@ -68,43 +92,55 @@ extension Collage {
 
             switch outcome {
             case .success(.complete):
-                return
+                throw end("complete", .success)
             case .failure(let error as WriteError):
-                Console.error(error.description)
-                throw ExitStatus.cannotWrite
+                throw end("cannot-write", ExitStatus.cannotWrite, error: error.description)
             case .failure(let error) where !(error is CancellationError):
-                Console.error(String(describing: error))
-                throw ExitStatus.cannotWrite
+                throw end("cannot-write", ExitStatus.cannotWrite, error: String(describing: error))
             default:
-                if let signal = signals.signal { throw ExitStatus.interrupted(by: signal) }
-                if case .failure(let error) = watched { Console.error(String(describing: error)) }
-                throw ExitStatus.folderGone  // the source ended on its own: only the folder can end it
+                if let signal = signals.signal { throw end("interrupted", ExitStatus.interrupted(by: signal)) }
+                var reason: String?
+                if case .failure(let error) = watched { reason = String(describing: error) }
+                // The source ended on its own: only the folder going away can end it.
+                throw end("folder-gone", ExitStatus.ioError, error: reason)
             }
         }
     }
 }
 
-/// Prints each collage the run leaves behind on stdout, once, when it is final: at six photos,
+/// The collages the run leaves behind, each printed on stdout once it is final: at the limit,
 /// or the last one written when the run stops early.
 private final class FinishedCollages: Sendable {
     private let limit: Int
-    private let open = Mutex<String?>(nil)
+    private let printing: Bool
+    private let state = Mutex<(open: PathName?, all: [PathName])>((nil, []))
 
-    init(limit: Int) {
+    init(limit: Int, printing: Bool) {
         self.limit = limit
+        self.printing = printing
     }
 
+    var all: [PathName] { state.withLock { $0.all } }
+
     func note(_ event: PipelineEvent) {
-        guard case .saved(let saved, let photos) = event else { return }
+        guard case .saved(let saved, let photos, _) = event, let path = saved.destination.path else { return }
         if photos >= limit {
-            open.withLock { $0 = nil }
-            print(saved.path)
+            state.withLock { state in
+                state.open = nil
+                state.all.append(path)
+            }
+            if printing { Console.standardOutput.line(bytes: path.bytes) }
         } else {
-            open.withLock { $0 = saved.path }
+            state.withLock { $0.open = path }
         }
     }
 
     func printRemaining() {
-        if let path = open.withLock({ $0 }) { print(path) }
+        guard let path = state.withLock({ state -> PathName? in
+            defer { state.open = nil }
+            if let open = state.open { state.all.append(open) }
+            return state.open
+        }) else { return }
+        if printing { Console.standardOutput.line(bytes: path.bytes) }
     }
 }

@@ -10,7 +10,7 @@ struct CollageRendererTests {
     @Test("Every tile shows its photo and no white is left", arguments: 1...6)
     func tilesShowTheirPhotos(count: Int) {
         let canvas = PixelSize(width: 300, height: 200)
-        let photos = (0..<count).map { Photo(name: "\($0)", size: PixelSize(width: 40, height: 30), image: TestImages.solid(colors[$0], 40, 30)) }
+        let photos = (0..<count).map { Photo(name: PathName("\($0)"), size: PixelSize(width: 40, height: 30), image: TestImages.solid(colors[$0], 40, 30)) }
         let collage = CollageRenderer.render(photos, canvas: canvas)
         #expect(collage.size == canvas)
         for (tile, color) in zip(CollageLayout.tiles(count: count, canvas: canvas), colors) {

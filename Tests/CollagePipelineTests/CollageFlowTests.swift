@@ -1,4 +1,5 @@
 import CollageCore
+import CollageSources
 @testable import CollagePipeline
 import CollageTestSupport
 import Testing
@@ -7,7 +8,7 @@ import Testing
 struct CollageFlowTests {
     let canvas = PixelSize(width: 600, height: 400)
 
-    func files(_ names: [String]) -> [PhotoFile] { names.map(PhotoFile.init) }
+    func files(_ names: [String]) -> [PhotoFile] { names.map { PhotoFile($0) } }
 
     /// Runs a finite list through the chain and returns every selection it emitted.
     func run(_ names: [String], _ photos: InMemoryPhotos, log: EventLog, overflow: Overflow = Overflow()) async -> [Selection] {
@@ -53,16 +54,16 @@ struct CollageFlowTests {
         let source = TestSource<PhotoFile>()
         let overflow = Overflow()
         var selections = flow.selections(from: source, overflow: overflow).makeAsyncIterator()
-        for name in names.prefix(6) { source.send(PhotoFile(path: name)) }
+        for name in names.prefix(6) { source.send(PhotoFile(name)) }
         var last = Selection()
         for _ in 1...6 { last = try await selections.next() ?? last }
         #expect(last.count == 6 && last.isFull)
         // The sixth is out at once; the chain ends as soon as anything else arrives.
-        source.send(PhotoFile(path: "p7"))
+        source.send(PhotoFile("p7"))
         #expect(try await selections.next() == nil)
-        #expect(overflow.take() == PhotoFile(path: "p7"))
+        #expect(overflow.take() == PhotoFile("p7"))
         #expect(photos.decoded.count == 6)  // p7 was never probed or decoded
-        source.send(PhotoFile(path: "p8"))
+        source.send(PhotoFile("p8"))
         #expect(source.taken == 7)
     }
 

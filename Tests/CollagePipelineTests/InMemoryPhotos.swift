@@ -1,5 +1,6 @@
 import CollageCore
 import CollagePipeline
+import CollageSources
 import CollageTestSupport
 import Synchronization
 import Testing
@@ -26,22 +27,23 @@ final class InMemoryPhotos: PhotoReader {
     static let photoSize = PixelSize(width: 400, height: 300)
 
     func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
-        switch kinds[file.path] {
+        let name = file.description
+        switch kinds[name] {
         case .landscape(let seed)?:
             return .success(ProbedPhoto(size: Self.photoSize) { kept in
-                self.decodes.withLock { $0.append((file.path, kept)) }
+                self.decodes.withLock { $0.append((name, kept)) }
                 let image = TestImages.pattern(seed: seed, Self.photoSize.width, Self.photoSize.height).resized(to: kept)
                 return .success(Photo(name: file.path, size: Self.photoSize, image: image))
             })
         case .portrait?:
             return .success(ProbedPhoto(size: PixelSize(width: 300, height: 400)) { _ in
                 Issue.record("a portrait was decoded")
-                return .failure(.unreadable("decoded a portrait"))
+                return .failure(.unusable(.corrupt, detail: "decoded a portrait"))
             })
         case .corrupt?:
-            return .success(ProbedPhoto(size: Self.photoSize) { _ in .failure(.unreadable("corrupt JPEG file: bad Huffman table")) })
+            return .success(ProbedPhoto(size: Self.photoSize) { _ in .failure(.unusable(.corrupt, detail: "corrupt JPEG file: bad Huffman table")) })
         case .notAnImage?, nil:
-            return .failure(.unreadable("not an image (neither JPEG nor PNG)"))
+            return .failure(.unusable(.notAnImage, detail: "not an image (neither JPEG nor PNG)"))
         }
     }
 }
@@ -52,5 +54,16 @@ final class EventLog: Sendable {
 
     func record(_ event: PipelineEvent) { events.withLock { $0.append(event) } }
     var all: [PipelineEvent] { events.withLock { $0 } }
-    var lines: [String] { all.map(\.description) }
+
+    /// Each event in a few words: what the chain decided about which file.
+    var lines: [String] {
+        all.map { event in
+            switch event {
+            case .added(let file, _, _): return "\(file): added"
+            case .skipped(let file, let reason, _): return "\(file): \(reason)"
+            case .saved(let saved, let photos, let batch): return "saved \(saved.destination) (\(photos), batch \(batch))"
+            case .notice(let text): return text
+            }
+        }
+    }
 }

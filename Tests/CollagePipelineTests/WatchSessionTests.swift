@@ -1,4 +1,6 @@
+import CollageCodecs
 import CollageCore
+import CollageSources
 import CollagePipeline
 import CollageTestSupport
 import Synchronization
@@ -21,12 +23,16 @@ final class InMemorySink: CollageSink {
 
     var history: [Save] { all.withLock { $0 } }
 
+    static func saved(_ batch: Int) -> SavedCollage {
+        SavedCollage(destination: .file(PathName("collage-\(batch)")), format: .jpeg, size: PixelSize(width: 600, height: 400), bytes: 0)
+    }
+
     func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
         Single { [self] in
-            let save = Save(batch: batch, photos: selection.photos.map(\.name))
+            let save = Save(batch: batch, photos: selection.photos.map(\.name.description))
             all.withLock { $0.append(save) }
             continuation.yield(save)
-            return SavedCollage(path: "collage-\(batch)", size: PixelSize(width: 600, height: 400), bytes: 0)
+            return Self.saved(batch)
         }
     }
 }
@@ -48,17 +54,17 @@ struct WatchSessionTests {
         let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
         let running = Task { try await session(photos(5), sink, clock).run(source) }
         var saves = sink.saves.makeAsyncIterator()
-        source.send(PhotoFile(path: "p1"))
+        source.send(PhotoFile("p1"))
         #expect(await saves.next()?.photos == ["p1"])  // leading edge: no time has passed
         for n in 2...5 {  // a burst, 20 ms apart, then silence
             clock.advance(by: .milliseconds(20))
-            source.send(PhotoFile(path: "p\(n)"))
+            source.send(PhotoFile("p\(n)"))
             await source.untilAsked()
         }
         clock.advance(by: .milliseconds(420))
         #expect(await saves.next()?.photos == ["p1", "p2", "p3", "p4", "p5"])  // trailing edge
         source.finish()
-        #expect(try await running.value == .sourceEnded(SavedCollage(path: "collage-1", size: PixelSize(width: 600, height: 400), bytes: 0)))
+        #expect(try await running.value == .sourceEnded(InMemorySink.saved(1)))
         #expect(sink.history.count == 2)  // p2…p4 were coalesced, never rendered alone
     }
 
@@ -66,15 +72,15 @@ struct WatchSessionTests {
         let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
         let running = Task { try await session(photos(8), sink, clock).run(source) }
         var saves = sink.saves.makeAsyncIterator()
-        source.send(PhotoFile(path: "p1"))
+        source.send(PhotoFile("p1"))
         _ = await saves.next()
         for n in 2...6 {
-            source.send(PhotoFile(path: "p\(n)"))
+            source.send(PhotoFile("p\(n)"))
             await source.untilAsked()
         }
         clock.advance(by: interval)
         let outcome = try await running.value  // returns with no seventh file sent
-        #expect(outcome == .complete(SavedCollage(path: "collage-1", size: PixelSize(width: 600, height: 400), bytes: 0)))
+        #expect(outcome == .complete(InMemorySink.saved(1)))
         #expect(sink.history.last?.photos == (1...6).map { "p\($0)" })
         #expect(source.taken == 6)
     }
@@ -82,7 +88,7 @@ struct WatchSessionTests {
     @Test func photoBoothModeNumbersEachSixAndTheSeventhOpensTheNext() async throws {
         let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
         let running = Task { try await session(photos(13), sink, clock, batches: true, interval: .zero).run(source) }
-        for n in 1...13 { source.send(PhotoFile(path: "p\(n)")) }
+        for n in 1...13 { source.send(PhotoFile("p\(n)")) }
         source.finish()
         _ = try await running.value
         let finals = Dictionary(grouping: sink.history, by: \.batch).mapValues { $0.last!.photos }

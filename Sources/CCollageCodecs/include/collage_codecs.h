@@ -30,6 +30,7 @@ typedef struct collage_jpeg_decoder collage_jpeg_decoder;
 typedef struct {
   uint32_t width, height;  /* stored size, before orientation */
   int components;          /* 1 gray, 3 YCbCr/RGB, 4 CMYK/YCCK */
+  int progressive;         /* 1 for a progressive JPEG */
   const uint8_t *exif;     /* the APP1 "Exif" payload, NULL if none; owned by the decoder */
   size_t exif_length;
 } collage_jpeg_header;

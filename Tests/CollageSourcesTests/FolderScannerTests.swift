@@ -1,4 +1,5 @@
-@testable import CollagePipeline
+import CollageCore
+@testable import CollageSources
 import CollageTestSupport
 import Foundation
 import Testing
@@ -10,33 +11,35 @@ struct FolderScannerTests {
     @Test func aRescanOffersOnlyWhatIsNew() throws {
         let folder = try TemporaryDirectory()
         try write(folder.file("a.jpg"))
-        var scanner = FolderScanner(folder: folder.path)
-        #expect(scanner.scan(log: { _ in }) == [PhotoFile(path: folder.file("a.jpg"))])
+        var scanner = FolderScanner(folder: PathName(folder.path))
+        #expect(scanner.scan(log: { _ in }) == [PhotoFile(folder.file("a.jpg"))])
         try write(folder.file("b.jpg"))
         // After an inotify overflow: everything is listed again, a.jpg is not offered twice.
-        #expect(scanner.scan(log: { _ in }) == [PhotoFile(path: folder.file("b.jpg"))])
+        #expect(scanner.scan(log: { _ in }) == [PhotoFile(folder.file("b.jpg"))])
         #expect(scanner.scan(log: { _ in }).isEmpty)
         #expect(scanner.consider("a.jpg", log: { _ in }) == nil)
     }
 
     @Test func aNameGoneBeforeItIsReadIsReportedNotOffered() throws {
         let folder = try TemporaryDirectory()
-        var scanner = FolderScanner(folder: folder.path)
+        var scanner = FolderScanner(folder: PathName(folder.path))
         var lines: [String] = []
-        #expect(scanner.consider("vanished.jpg", log: { lines.append($0) }) == nil)
+        #expect(scanner.consider("vanished.jpg", log: { event in
+            if case .skipped(let file, let reason) = event { lines.append("\(file): \(reason)") }
+        }) == nil)
         #expect(lines == ["\(folder.file("vanished.jpg")): deleted before it could be read"])
         // Not marked as seen: a photo saved later under that name is still taken.
         try write(folder.file("vanished.jpg"))
-        #expect(scanner.consider("vanished.jpg", log: { _ in }) == PhotoFile(path: folder.file("vanished.jpg")))
+        #expect(scanner.consider("vanished.jpg", log: { _ in }) == PhotoFile(folder.file("vanished.jpg")))
     }
 
     @Test(arguments: [".hidden.jpg", "x.jpg.part", "y.tmp", "z.jpg~"])
     func hiddenAndTemporaryNames(name: String) {
-        #expect(FolderScanner.isHiddenOrTemporary(name))
+        #expect(DirectoryListing.isHiddenOrTemporary(PathName(name)))
     }
 
     @Test(arguments: ["photo.jpg", "part.jpg", "tmp.png", "a~b.jpg"])
     func ordinaryNames(name: String) {
-        #expect(!FolderScanner.isHiddenOrTemporary(name))
+        #expect(!DirectoryListing.isHiddenOrTemporary(PathName(name)))
     }
 }

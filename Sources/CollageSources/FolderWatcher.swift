@@ -1,4 +1,5 @@
 public import AsyncAlgorithms
+public import CollageCore
 internal import Dispatch
 internal import Synchronization
 #if canImport(Glibc)
@@ -12,42 +13,42 @@ internal import Glibc
 /// The watch is set up before the folder is listed, so nothing arriving in between is missed;
 /// each name is offered once, also across a rescan after an inotify queue overflow.
 public final class FolderWatcher: Sendable {
-    public let folder: String
+    public let folder: PathName
     /// The files, in order. A channel, so `--batches` can read it collage after collage.
     public let files = AsyncChannel<PhotoFile>()
 
     private let inotify: Int32
     private let wake: (read: Int32, write: Int32)
-    private let isOwnOutput: @Sendable (String) -> Bool
-    private let log: @Sendable (PipelineEvent) -> Void
+    private let isOwnOutput: @Sendable (PathName) -> Bool
+    private let log: @Sendable (SourceEvent) -> Void
     private let failure = Mutex<WatchError?>(nil)
     /// Whether the descriptors are still open: `stop()` must never write to a closed (and
     /// perhaps reused) descriptor number.
     private let descriptorsOpen = Mutex(true)
 
     /// Checks the folder and starts watching it; nothing is read until `run()`.
-    public init(folder: String, isOwnOutput: @escaping @Sendable (String) -> Bool = { _ in false },
-                log: @escaping @Sendable (PipelineEvent) -> Void) throws(WatchError) {
+    public init(folder: PathName, isOwnOutput: @escaping @Sendable (PathName) -> Bool = { _ in false },
+                log: @escaping @Sendable (SourceEvent) -> Void) throws(WatchError) {
         self.folder = folder
         self.isOwnOutput = isOwnOutput
         self.log = log
         var info = stat()
-        guard stat(folder, &info) == 0 else { throw .folderUnavailable(path: folder, reason: String(cString: strerror(errno))) }
+        guard folder.withCString({ stat($0, &info) }) == 0 else { throw .folderUnavailable(path: folder, reason: systemReason()) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .folderUnavailable(path: folder, reason: "not a folder") }
-        guard let listing = opendir(folder) else { throw .folderUnavailable(path: folder, reason: String(cString: strerror(errno))) }
+        guard let listing = folder.withCString({ opendir($0) }) else { throw .folderUnavailable(path: folder, reason: systemReason()) }
         closedir(listing)
 
-        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard inotify >= 0 else { throw .folderUnavailable(path: folder, reason: "inotify: \(String(cString: strerror(errno)))") }
+        let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard inotify >= 0 else { throw .folderUnavailable(path: folder, reason: "inotify: \(systemReason())") }
         let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
-        guard inotify_add_watch(inotify, folder, events) >= 0 else {
-            let reason = String(cString: strerror(errno))
+        guard folder.withCString({ inotify_add_watch(inotify, $0, events) }) >= 0 else {
+            let reason = systemReason()
             close(inotify)
             throw .folderUnavailable(path: folder, reason: "inotify: \(reason)")
         }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = systemReason()
             close(inotify)
             throw .folderUnavailable(path: folder, reason: reason)
         }
@@ -55,6 +56,7 @@ public final class FolderWatcher: Sendable {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
         }
+        self.inotify = inotify
         wake = (ends[0], ends[1])
     }
 
@@ -98,12 +100,21 @@ public final class FolderWatcher: Sendable {
         failure.withLock { $0 = .watchFailed(path: folder, reason: reason) }
     }
 
+    /// Whether a name that just appeared is already all it will be. A file created empty is
+    /// complete only once closed after writing; but a new hard link (`ln photo.jpg folder/`)
+    /// adds a name to a file that is already written, and brings no close event; nor do a
+    /// symbolic link, a directory or a FIFO, which must be reported now or never.
+    static func isCompleteOnCreation(_ path: PathName) -> Bool {
+        var info = stat()
+        guard path.withCString({ lstat($0, &info) }) == 0 else { return false }
+        return info.st_mode & S_IFMT != S_IFREG || info.st_nlink > 1
+    }
+
     /// The blocking loop, on its own thread: near-zero CPU while idle, in `poll`.
     private func watch(_ found: (PhotoFile) -> Void) {
         defer { closeDescriptors() }
         var scanner = FolderScanner(folder: folder, isOwnOutput: isOwnOutput)
-        let note: (String) -> Void = { [log] in log(.notice($0)) }
-        scanner.scan(log: note).forEach(found)
+        scanner.scan(log: log).forEach(found)
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
         defer { buffer.deallocate() }
@@ -111,35 +122,31 @@ public final class FolderWatcher: Sendable {
             var waiting = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
             if poll(&waiting, 2, -1) < 0 {
                 if errno == EINTR { continue }
-                return fail("poll: \(String(cString: strerror(errno)))")
+                return fail("poll: \(systemReason())")
             }
             if waiting[1].revents != 0 { return }
             let count = read(inotify, buffer, capacity)
             if count < 0 {
                 if errno == EAGAIN || errno == EINTR { continue }
-                return fail("inotify: \(String(cString: strerror(errno)))")
+                return fail("inotify: \(systemReason())")
             }
             var offset = 0
             while offset + 16 <= count {
                 let mask = buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
                 let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                 let nameBytes = UnsafeRawBufferPointer(start: buffer + offset + 16, count: length)
-                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                let name = PathName(nameBytes.prefix { $0 != 0 })
                 offset += 16 + length
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    note("\(folder): too many events at once, rescanning the folder")
-                    scanner.scan(log: note).forEach(found)
+                    log(.notice("\(folder): too many events at once, rescanning the folder"))
+                    scanner.scan(log: log).forEach(found)
                 } else if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT) != 0 {
                     failure.withLock { $0 = .folderGone(path: folder) }
                     return
-                } else if mask & UInt32(IN_CREATE) != 0 && mask & UInt32(IN_ISDIR) == 0 {
-                    // A created file is not complete until closed; a new symbolic link is.
-                    var info = stat()
-                    if lstat(scanner.path(of: name), &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-                        scanner.consider(name, log: note).map(found)
-                    }
+                } else if mask & UInt32(IN_CREATE) != 0 {
+                    if Self.isCompleteOnCreation(scanner.path(of: name)) { scanner.consider(name, log: log).map(found) }
                 } else if !name.isEmpty {
-                    scanner.consider(name, log: note).map(found)
+                    scanner.consider(name, log: log).map(found)
                 }
             }
         }

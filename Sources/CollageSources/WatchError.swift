@@ -1,11 +1,13 @@
+public import CollageCore
+
 /// Why `watch` stopped watching.
 public enum WatchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The folder could not be watched at start: missing, not a folder, not readable.
-    case folderUnavailable(path: String, reason: String)
+    case folderUnavailable(path: PathName, reason: String)
     /// The folder was deleted or moved away while being watched.
-    case folderGone(path: String)
+    case folderGone(path: PathName)
     /// Reading inotify failed; the reason is the system's.
-    case watchFailed(path: String, reason: String)
+    case watchFailed(path: PathName, reason: String)
 
     public var description: String {
         switch self {

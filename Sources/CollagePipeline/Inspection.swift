@@ -1,0 +1,102 @@
+public import CollageCodecs
+public import CollageCore
+public import CollageSources
+
+/// What `inspect` learned about one file: what the tool sees in it and what `build` would do
+/// with it, given the files before it.
+public struct Inspection: Sendable {
+    public let file: PhotoFile
+    /// Nil when the file could not be read as an image.
+    public var header: ImageHeader?
+    public var fingerprint: Fingerprint?
+    /// The most similar photo among the files before it, and how far it is.
+    public var nearest: (name: PathName, distance: Int)?
+    /// The first earlier file that is the same photo.
+    public var duplicateOf: PathName?
+    public var verdict: Verdict
+
+    public enum Verdict: Sendable {
+        /// `build` would use it, as the `index`-th photo, in `tile`.
+        case used(index: Int, tile: PixelRect)
+        case skipped(Rejection)
+    }
+}
+
+/// `collage inspect`: every file read and judged by the rules `build` applies, in order, but
+/// none left unread (the takeWhile of `build` stops reading at the limit; this reports what the
+/// rest would meet).
+public struct CollageInspection: Sendable {
+    public let options: CollageOptions
+
+    public init(options: CollageOptions) {
+        self.options = options
+    }
+
+    /// Photos are decoded small: enough for the fingerprint and the comparison, fast for many files.
+    static let sampleSide = 320
+
+    public func run(_ inputs: [PhotoInputs.Item], progress: @escaping @Sendable (Inspection) -> Void = { _ in }) async -> [Inspection] {
+        var results: [Inspection] = []
+        var seen: [Photo] = []
+        var taken: [Photo] = []
+        for item in inputs {
+            var inspection: Inspection
+            switch item {
+            case .unusable(let file, let rejection):
+                inspection = Inspection(file: file, verdict: .skipped(rejection))
+            case .file(let file):
+                let photo: Photo?
+                (inspection, photo) = await read(file)
+                if let photo {
+                    inspection.fingerprint = photo.fingerprint
+                    inspection.nearest = seen.map { ($0.name, $0.fingerprint.distance(to: photo.fingerprint)) }.min { $0.1 < $1.1 }
+                    inspection.duplicateOf = seen.first { $0.fingerprint.isSamePhoto(as: photo.fingerprint) }?.name
+                    seen.append(photo)
+                    // The rules in build's order: shape (already applied), unique, the limit.
+                    if case .used = inspection.verdict {
+                        if let rejection = PhotoRules.unique(photo.fingerprint, among: taken) ?? PhotoRules.withinLimit(taken, limit: options.limit) {
+                            inspection.verdict = .skipped(rejection)
+                        } else {
+                            inspection.verdict = .used(index: taken.count, tile: PixelRect(x: 0, y: 0, width: 0, height: 0))
+                            taken.append(photo)
+                        }
+                    }
+                }
+            }
+            progress(inspection)
+            results.append(inspection)
+        }
+        let tiles = CollageLayout.tiles(count: taken.count, canvas: options.canvas)
+        for index in results.indices {
+            if case .used(let position, _) = results[index].verdict { results[index].verdict = .used(index: position, tile: tiles[position]) }
+        }
+        return results
+    }
+
+    /// Reads and decodes one file small; the verdict so far is its shape's.
+    private func read(_ file: PhotoFile) async -> (Inspection, Photo?) {
+        let (limits, maximumBytes, accept) = (options.limits, options.maximumFileBytes, options.accept)
+        do {
+            let (header, photo) = try await Blocking.run {
+                let bytes = try InputFile(file.path, maximumBytes: maximumBytes).readAll()
+                let decoded = try PhotoDecoder.decode(bytes, limits: limits) { header in Self.sampleSize(of: header.displayedSize) }
+                return (decoded.header, decoded.image.map { Photo(name: file.path, size: decoded.header.displayedSize, image: $0) })
+            }
+            let verdict: Inspection.Verdict = PhotoRules.shape(header.displayedSize, accepted: accept).map { .skipped($0) }
+                ?? .used(index: 0, tile: PixelRect(x: 0, y: 0, width: 0, height: 0))
+            return (Inspection(file: file, header: header, verdict: verdict), photo)
+        } catch let error as InputError {
+            return (Inspection(file: file, verdict: .skipped(error.rejection)), nil)
+        } catch let error as DecodeError {
+            return (Inspection(file: file, verdict: .skipped(error.rejection)), nil)
+        } catch {
+            return (Inspection(file: file, verdict: .skipped(.unusable(.unreadable, detail: String(describing: error)))), nil)
+        }
+    }
+
+    /// The photo's shape within `sampleSide` pixels.
+    static func sampleSize(of shown: PixelSize) -> PixelSize {
+        let scale = min(1, Double(sampleSide) / Double(max(shown.width, shown.height)))
+        return PixelSize(width: max(1, Int((Double(shown.width) * scale).rounded())), height: max(1, Int((Double(shown.height) * scale).rounded())))
+    }
+}

@@ -1,0 +1,61 @@
+internal import CollageSources
+internal import CollageCodecs
+public import CollagePipeline
+internal import CollageCore
+
+/// `collage build --json`: one document on stdout after the run. The field order and meaning
+/// are documented in the README and in `Docs/build.schema.json`; tests read them with `jq`.
+public enum BuildJSON {
+    public static func document(_ report: BuildReport) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
+        if let saved = report.saved {
+            var output: [(String, JSONValue)] = saved.destination.path.map { JSONFields.path("path", $0) } ?? [("path", .null)]
+            output += [("format", .string(saved.format.rawValue.lowercased()))]
+            output += JSONFields.size(saved.size)
+            output += [("bytes", .int(saved.bytes))]
+            fields.append(("output", .object(output)))
+        } else {
+            fields.append(("output", .null))
+        }
+        fields.append(("dryRun", .bool(report.dryRun)))
+        fields.append(("format", .string(report.format.rawValue.lowercased())))
+        fields.append(("canvas", .object(JSONFields.size(report.canvas))))
+        fields.append(("used", .int(report.used.count)))
+        fields.append(("inputs", .array(report.inputs.map(input))))
+        fields.append(("error", report.failure.map(error) ?? .null))
+        fields.append(("timings", .object([
+            ("selectSeconds", .seconds(report.timings.select)),
+            ("renderSeconds", .seconds(report.timings.render)),
+            ("saveSeconds", .seconds(report.timings.save)),
+        ])))
+        return .object(fields)
+    }
+
+    static func input(_ input: BuildReport.Input) -> JSONValue {
+        var fields = JSONFields.path("path", input.file.path)
+        switch input.outcome {
+        case .used(let used):
+            fields += [("status", "used"), ("index", .int(used.index))]
+            fields += JSONFields.size(used.photo.size)
+            fields += [("tile", JSONFields.rect(used.tile))]
+            fields += [("fingerprint", .string(used.photo.fingerprint.description))]
+            if let decoding = used.photo.decoding { fields += [("decode", JSONFields.decoding(decoding))] }
+        case .skipped(let rejection, let size):
+            fields += [("status", "skipped")]
+            fields += JSONFields.rejection(rejection)
+            if let size { fields += JSONFields.size(size) }
+        }
+        return .object(fields)
+    }
+
+    static func error(_ failure: BuildError) -> JSONValue {
+        let code: String
+        switch failure {
+        case .noUsablePhoto: code = "no-usable-photo"
+        case .outputIsInput: code = "output-is-input"
+        case .write(.readerGone): code = "reader-gone"
+        case .write: code = "cannot-write"
+        }
+        return .object([("code", .string(code)), ("detail", .string(failure.description))])
+    }
+}

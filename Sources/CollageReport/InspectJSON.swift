@@ -1,0 +1,72 @@
+internal import CollageSources
+internal import CollageCodecs
+public import CollagePipeline
+internal import CollageCore
+
+/// `collage inspect --json`: one object per line and per file, in the order given.
+public enum InspectJSON {
+    public static func line(_ inspection: Inspection) -> JSONValue {
+        var fields = JSONFields.path("path", inspection.file.path)
+        if let header = inspection.header {
+            fields += [("format", .string(header.format.rawValue.lowercased()))]
+            fields += JSONFields.size(header.displayedSize)
+            fields += [("storedWidth", .int(header.storedSize.width)), ("storedHeight", .int(header.storedSize.height))]
+            fields += [("orientation", .int(header.orientation.rawValue)), ("progressive", .bool(header.progressive))]
+            fields += [("shape", .string(InspectText.shape(header.displayedSize)))]
+        }
+        fields += [("fingerprint", inspection.fingerprint.map { .string($0.description) } ?? .null)]
+        if let nearest = inspection.nearest {
+            fields += [("nearest", .object(JSONFields.path("path", nearest.name) + [("distance", .int(nearest.distance))]))]
+        } else {
+            fields += [("nearest", .null)]
+        }
+        if let original = inspection.duplicateOf {
+            fields += JSONFields.path("duplicateOf", original)
+        } else {
+            fields += [("duplicateOf", .null)]
+        }
+        switch inspection.verdict {
+        case .used(let index, let tile):
+            fields += [("status", "used"), ("index", .int(index)), ("tile", JSONFields.rect(tile))]
+        case .skipped(let rejection):
+            fields += [("status", "skipped")] + JSONFields.rejection(rejection).filter { $0.0 != "duplicateOf" && $0.0 != "duplicateOfBytes" }
+        }
+        return .object(fields)
+    }
+}
+
+/// `collage inspect`: one aligned line per file, for people.
+public enum InspectText {
+    /// The column titles and one row per file, padded so that columns line up.
+    public static func table(_ inspections: [Inspection]) -> [String] {
+        let header = ["FILE", "FORMAT", "SIZE", "STORED", "EXIF", "SHAPE", "SCANS", "FINGERPRINT", "NEAREST", "VERDICT"]
+        let rows = inspections.map(row)
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        return ([header] + rows).map { cells in
+            cells.enumerated().map { column, cell in
+                column == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+            }.joined(separator: "  ")
+        }
+    }
+
+    static func row(_ inspection: Inspection) -> [String] {
+        var cells = [inspection.file.description]
+        if let header = inspection.header {
+            cells += [header.format.rawValue, header.displayedSize.description, header.storedSize.description,
+                      String(header.orientation.rawValue), shape(header.displayedSize), header.progressive ? "progressive" : "baseline"]
+        } else {
+            cells += ["-", "-", "-", "-", "-", "-"]
+        }
+        cells.append(inspection.fingerprint?.description ?? "-")
+        cells.append(inspection.nearest.map { "\($0.name) (\($0.distance))" } ?? "-")
+        switch inspection.verdict {
+        case .used(let index, let tile): cells.append("used #\(index + 1) at \(tile)")
+        case .skipped(let rejection): cells.append("skipped: \(rejection)")
+        }
+        return cells
+    }
+
+    static func shape(_ size: PixelSize) -> String {
+        size.width > size.height ? "landscape" : size.width == size.height ? "square" : "portrait"
+    }
+}

@@ -1,0 +1,36 @@
+internal import CollageCore
+
+/// The shapes every JSON report shares, so that a path or a size reads the same everywhere.
+enum JSONFields {
+    /// `"<key>": "name"`, and for a name that is not UTF-8, the escaped text plus
+    /// `"<key>Bytes": "<base64>"` with the exact bytes: lossless, and `.path` is always a string.
+    static func path(_ key: String, _ name: PathName) -> [(String, JSONValue)] {
+        if let text = name.text { return [(key, .string(text))] }
+        return [(key, .string(name.description)), (key + "Bytes", .string(Base64.encode(name.bytes)))]
+    }
+
+    static func size(_ size: PixelSize) -> [(String, JSONValue)] {
+        [("width", .int(size.width)), ("height", .int(size.height))]
+    }
+
+    static func rect(_ rect: PixelRect) -> JSONValue {
+        .object([("x", .int(rect.x)), ("y", .int(rect.y)), ("width", .int(rect.width)), ("height", .int(rect.height))])
+    }
+
+    /// A rejection: the stable `reason` code, the human `detail`, and `duplicateOf` for a copy.
+    static func rejection(_ rejection: Rejection) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = [("reason", .string(rejection.code)), ("detail", .string(rejection.description))]
+        if case .duplicate(let original) = rejection { fields += path("duplicateOf", original) }
+        return fields
+    }
+
+    static func decoding(_ details: DecodeDetails) -> JSONValue {
+        .object([
+            ("format", .string(details.format)),
+            ("storedWidth", .int(details.storedSize.width)), ("storedHeight", .int(details.storedSize.height)),
+            ("orientation", .int(details.orientation.rawValue)),
+            ("scale", .string("1/\(details.scale)")),
+            ("decodeSeconds", .seconds(details.decodeTime)), ("resampleSeconds", .seconds(details.resampleTime)),
+        ])
+    }
+}

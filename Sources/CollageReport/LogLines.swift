@@ -1,0 +1,60 @@
+internal import CollageSources
+internal import CollageCodecs
+public import CollagePipeline
+internal import CollageCore
+
+/// How much a command says on stderr.
+public enum Verbosity: Sendable, Comparable {
+    /// Errors only.
+    case quiet
+    /// A line per photo not used, per save, and the watch's status.
+    case normal
+    /// Also a line per photo used: how it was decoded and how long it took.
+    case verbose
+}
+
+/// What a line is about, so a terminal can colour it.
+public enum LineKind: Sendable {
+    case added, skipped, saved, status, notice, error
+}
+
+/// The human log, one line per event: `collage: trip/IMG_0413.jpg: duplicate of trip/IMG_0410.jpg`.
+public enum LogLines {
+    /// The lines for `event` at `verbosity`; `watch` also shows the app's title after a change.
+    public static func lines(for event: PipelineEvent, verbosity: Verbosity, watching: Bool) -> [(LineKind, String)] {
+        guard verbosity > .quiet else { return [] }
+        switch event {
+        case .added(let file, let photo, let count):
+            var lines: [(LineKind, String)] = []
+            if verbosity == .verbose {
+                lines.append((.added, "\(file): added" + (photo.decoding.map { " (\(details($0, shown: photo.size)))" } ?? "")))
+            } else if watching {
+                lines.append((.added, "\(file): added"))
+            }
+            if watching { lines.append((.status, statusLine(photos: count))) }
+            return lines
+        case .skipped(let file, let rejection, _):
+            return [(.skipped, "\(file): \(rejection)")]
+        case .saved(let saved, let photos, _):
+            return [(.saved, "wrote \(saved.destination) (\(saved.size), \(photos) photo\(photos == 1 ? "" : "s"))")]
+        case .notice(let text):
+            return [(.notice, text)]
+        }
+    }
+
+    /// The app's title after every change: "4 photos".
+    public static func statusLine(photos: Int) -> String {
+        photos == 1 ? "1 photo" : "\(photos) photos"
+    }
+
+    /// `4032x3024 JPEG, decoded at 1/4 in 12.3 ms, resampled in 2.1 ms`
+    static func details(_ details: DecodeDetails, shown: PixelSize) -> String {
+        "\(shown) \(details.format), decoded at 1/\(details.scale) in \(milliseconds(details.decodeTime)), resampled in \(milliseconds(details.resampleTime))"
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let ms = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return "\((ms * 10).rounded() / 10) ms"
+    }
+}

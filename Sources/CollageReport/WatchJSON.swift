@@ -1,0 +1,44 @@
+internal import CollageSources
+internal import CollageCodecs
+public import CollagePipeline
+public import CollageCore
+
+/// `collage watch --json`: NDJSON, one event per line, written the moment it happens, each in
+/// ripgrep's envelope `{"type": "...", "data": {...}}`. Documented in the README and in
+/// `Docs/watch-event.schema.json`.
+public enum WatchJSON {
+    /// The first line: what is watched and how.
+    public static func started(folder: PathName, output: PathName, limit: Int, batches: Bool, throttle: Duration) -> JSONValue {
+        envelope("started", JSONFields.path("folder", folder) + JSONFields.path("output", output) + [
+            ("limit", .int(limit)), ("batches", .bool(batches)), ("throttleSeconds", .seconds(throttle)),
+        ])
+    }
+
+    /// A photo added or skipped, a collage saved, or a notice about the folder.
+    public static func event(_ event: PipelineEvent) -> JSONValue {
+        switch event {
+        case .added(let file, let photo, let count):
+            return envelope("added", JSONFields.path("path", file.path) + JSONFields.size(photo.size) + [("photos", .int(count))])
+        case .skipped(let file, let rejection, let size):
+            return envelope("skipped", JSONFields.path("path", file.path) + JSONFields.rejection(rejection) + (size.map(JSONFields.size) ?? []))
+        case .saved(let saved, let photos, let batch):
+            let path: [(String, JSONValue)] = saved.destination.path.map { JSONFields.path("path", $0) } ?? [("path", .null)]
+            return envelope("saved", path + [("format", .string(saved.format.rawValue.lowercased()))] + JSONFields.size(saved.size)
+                + [("bytes", .int(saved.bytes)), ("photos", .int(photos)), ("batch", .int(batch))])
+        case .notice(let text):
+            return envelope("notice", [("message", .string(text))])
+        }
+    }
+
+    /// The last line: why the watch ended, its exit status, and the collages it leaves behind.
+    public static func finished(reason: String, exitStatus: Int32, collages: [PathName], error: String? = nil) -> JSONValue {
+        var data: [(String, JSONValue)] = [("reason", .string(reason)), ("exitStatus", .int(Int(exitStatus)))]
+        data.append(("collages", .array(collages.map { name in .object(JSONFields.path("path", name)) })))
+        data.append(("error", error.map(JSONValue.string) ?? .null))
+        return envelope("finished", data)
+    }
+
+    static func envelope(_ type: String, _ data: [(String, JSONValue)]) -> JSONValue {
+        .object([("type", .string(type)), ("data", .object(data))])
+    }
+}

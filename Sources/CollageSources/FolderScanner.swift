@@ -1,0 +1,70 @@
+public import CollageCore
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// Decides which names in a watched folder are photos to offer, each once: the rules of the
+/// folder source, apart from inotify, so they can be tested on a real folder directly.
+public struct FolderScanner: Sendable {
+    public let folder: PathName
+    /// Names to pass over silently besides hidden and temporary ones: the tool's own output.
+    let isOwnOutput: @Sendable (PathName) -> Bool
+    private(set) var seen: Set<PathName> = []
+
+    public init(folder: PathName, isOwnOutput: @escaping @Sendable (PathName) -> Bool = { _ in false }) {
+        self.folder = folder
+        self.isOwnOutput = isOwnOutput
+    }
+
+    public func path(of name: PathName) -> PathName { folder.appending(name) }
+
+    /// Every name in the folder not offered yet, oldest modification first, then by name: the
+    /// order a restart reproduces. Also the rescan after an inotify queue overflow.
+    public mutating func scan(log: (SourceEvent) -> Void) -> [PhotoFile] {
+        guard let names = try? DirectoryListing.names(in: folder) else { return [] }
+        var entries: [(modified: timespec, name: PathName)] = []
+        for name in names where !ignores(name) && !seen.contains(name) {
+            var info = stat()
+            let path = path(of: name)
+            if path.withCString({ stat($0, &info) }) != 0 && path.withCString({ lstat($0, &info) }) != 0 { continue }
+            entries.append((info.st_mtim, name))
+        }
+        entries.sort { a, b in
+            (a.modified.tv_sec, a.modified.tv_nsec) < (b.modified.tv_sec, b.modified.tv_nsec)
+                || (a.modified.tv_sec, a.modified.tv_nsec) == (b.modified.tv_sec, b.modified.tv_nsec) && a.name < b.name
+        }
+        return entries.compactMap { consider($0.name, log: log) }
+    }
+
+    /// The photo file `name` names, if it is one not offered before; anything else is passed
+    /// over, with a line when the user would want to know.
+    public mutating func consider(_ name: PathName, log: (SourceEvent) -> Void) -> PhotoFile? {
+        guard !ignores(name), !seen.contains(name) else { return nil }
+        let file = PhotoFile(path: path(of: name))
+        func skip(_ problem: Rejection.Problem, _ detail: String) {
+            log(.skipped(file, .unusable(problem, detail: detail)))
+        }
+        var info = stat()
+        guard file.path.withCString({ lstat($0, &info) }) == 0 else {
+            // Not marked as seen: a photo saved later under this name is still taken.
+            skip(.unreadable, errno == ENOENT ? "deleted before it could be read" : "cannot read: \(systemReason())")
+            return nil
+        }
+        seen.insert(name)
+        if info.st_mode & S_IFMT == S_IFLNK {
+            guard file.path.withCString({ stat($0, &info) }) == 0 else {
+                skip(.unreadable, errno == ELOOP ? "symbolic link loop" : "broken symbolic link")
+                return nil
+            }
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            skip(.notAFile, "\(FileKind.describe(mode: info.st_mode)), not a regular file")
+            return nil
+        }
+        return file
+    }
+
+    private func ignores(_ name: PathName) -> Bool {
+        DirectoryListing.isHiddenOrTemporary(name) || isOwnOutput(name)
+    }
+}

@@ -1,0 +1,9 @@
+public import CollageCore
+
+/// What a source reports besides the files it offers.
+public enum SourceEvent: Sendable, Equatable {
+    /// A name that is not offered, and why: a directory, a FIFO, a link loop, a file deleted.
+    case skipped(PhotoFile, Rejection)
+    /// Something about the source itself, such as a rescan.
+    case notice(String)
+}

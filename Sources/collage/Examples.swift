@@ -1,0 +1,44 @@
+/// Real command lines for `--help`, one place for each subcommand; every one of them is run by
+/// an end-to-end test (`HelpExamplesTests`).
+enum Examples {
+    static let build = """
+          collage build trip/*.jpg -o collage.jpg
+          find trip -name '*.jpg' -print0 | collage build -0 - -o collage.png
+          collage build trip/ --json --dry-run | jq '.inputs[] | select(.status == "skipped")'
+        """
+
+    static let watch = """
+          collage watch ./photos -o collage.jpg
+          collage watch ./booth --batches -o prints/booth.jpg
+          collage watch ./photos --json | jq -c 'select(.type == "saved")'
+        """
+
+    static let inspect = """
+          collage inspect trip/
+          collage inspect --json trip/*.jpg | jq -r 'select(.status == "skipped") | .path'
+        """
+
+    static let overview = """
+        Give it photos, or a folder to watch: it keeps the landscape ones, drops \
+        duplicates, takes at most six, lays them out in the grid of the RxSwift book's \
+        Combinestagram and saves the collage as JPEG or PNG.
+
+        Examples:
+        \(build)
+        \(watch)
+        \(inspect)
+        """
+
+    /// The examples of the subcommand named in `arguments`, if any.
+    static func forCommand(in arguments: [String]) -> String? {
+        for argument in arguments {
+            switch argument {
+            case "build": return build
+            case "watch": return watch
+            case "inspect": return inspect
+            default: continue
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+internal import ArgumentParser
+internal import CollagePipeline
+internal import CollageReport
+internal import CollageSources
+
+extension Collage {
+    /// `collage inspect a.jpg b.png …`
+    struct Inspect: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Shows what the tool sees in each photo and what build would do with it.",
+            discussion: """
+                For each file, in order: its format, stored and displayed size, EXIF orientation, \
+                shape, baseline or progressive, fingerprint, the most similar earlier photo, and \
+                whether build would use it (and where) or why not. Every file is read, also past \
+                the limit. One aligned line per file, or with --json one JSON object per line.
+                """
+        )
+
+        @OptionGroup var inputs: InputOptions
+        @OptionGroup var rules: RuleOptions
+        @OptionGroup var report: ReportOptions
+
+        @Option(help: ArgumentHelp("The collage's size in pixels, for the tiles reported.", valueName: "WxH"))
+        var size = CollageOptions.defaultCanvas
+
+        func run() async throws {
+            let items = inputs.resolve(excluding: nil)
+            let options = CollageOptions(canvas: size, limits: inputs.limits.decode, maximumFileBytes: inputs.limits.maxFileSize.bytes,
+                                         limit: rules.limit, accept: rules.accept)
+            let results = await CollageInspection(options: options).run(items)
+            if report.json {
+                for inspection in results { Console.standardOutput.line(InspectJSON.line(inspection).serialized) }
+            } else {
+                InspectText.table(results).forEach(Console.standardOutput.line)
+            }
+            // A file named that does not exist is an input error; one that is no photo is a finding.
+            let missing = items.contains { item in
+                if case .file(let file) = item { return !FileIdentity.exists(file.path) }
+                return false
+            }
+            if missing { throw ExitStatus.noInput }
+        }
+    }
+}
