@@ -15,7 +15,8 @@ enum CollageCommand {
         return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("collage").path
     }()
 
-    static func run(_ arguments: [String]) async throws -> Outcome {
+    /// Runs `collage arguments`; `terminal` stands in for stdout when given.
+    static func run(_ arguments: [String], terminal: PseudoTerminal? = nil) async throws -> Outcome {
         let folder = try TemporaryDirectory()
         let (outPath, errPath) = (folder.file("stdout"), folder.file("stderr"))
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
@@ -24,7 +25,7 @@ enum CollageCommand {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardOutput = terminal.map { FileHandle(fileDescriptor: $0.slave, closeOnDealloc: false) } ?? FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in done.resume() }

@@ -1,0 +1,58 @@
+import CollageTestSupport
+import Foundation
+import Testing
+
+/// What every command-line tool owes its users: a version, help with examples that work, and
+/// documented exit codes.
+@Suite("Conventions: --version, help examples, exit codes", .timeLimit(.minutes(3)))
+struct ConventionsEndToEndTests {
+    @Test func versionIsOneLine() async throws {
+        let result = try await CollageCommand.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+    }
+
+    /// A trip with seven landscape photos and a portrait, as the examples assume.
+    func trip(in folder: TemporaryDirectory) throws {
+        for sub in ["trip", "photos", "booth", "prints"] {
+            try FileManager.default.createDirectory(atPath: folder.file(sub), withIntermediateDirectories: false)
+        }
+        for name in Fixtures.landscapes + ["portrait.jpg"] {
+            for sub in ["trip", "photos", "booth"] {
+                try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: folder.file("\(sub)/\(name)"))
+            }
+        }
+    }
+
+    @Test("Each subcommand's help ends with examples that run", arguments: ["build", "watch", "inspect"])
+    func helpEndsWithWorkingExamples(command: String) async throws {
+        let help = try await CollageCommand.run([command, "--help"])
+        #expect(help.status == 0)
+        let lines = help.stdout.split(separator: "\n").map(String.init)
+        let examples = Array(lines.drop { $0 != "EXAMPLES:" }.dropFirst())
+        #expect((2...3).contains(examples.count), "\(help.stdout)")
+        #expect(examples.allSatisfy { $0.hasPrefix("  collage \(command) ") || $0.contains("| collage \(command) ") })
+        for example in examples {
+            let folder = try TemporaryDirectory()
+            try trip(in: folder)
+            // A booth runs until stopped: it gets a few seconds, then SIGTERM (143).
+            let result = try await Shell.run("timeout --preserve-status -s TERM 5 bash -o pipefail -c \(Shell.quote(example)); echo \"status $?\"", in: folder.path)
+            let status = result.lines.last ?? ""
+            #expect(status == "status 0" || (example.contains("--batches") && status == "status 143"), "\(example): \(result.stderr)")
+        }
+    }
+
+    @Test func inspectOfAMissingFileExitsSixtySix() async throws {
+        let result = try await CollageCommand.run(["inspect", Fixtures.path("autumn.jpg"), "/nonexistent.jpg"])
+        #expect(result.status == 66)
+        #expect(result.stdout.contains("/nonexistent.jpg"))
+        let fine = try await CollageCommand.run(["inspect", Fixtures.path("autumn.jpg"), Fixtures.path("not-an-image.jpg")])
+        #expect(fine.status == 0)
+    }
+
+    @Test func watchingAMissingFolderExitsSixtySix() async throws {
+        let result = try await CollageCommand.run(["watch", "/nonexistent-folder"])
+        #expect(result.status == 66)
+        #expect(result.stderr == "collage: cannot watch /nonexistent-folder: No such file or directory\n")
+    }
+}

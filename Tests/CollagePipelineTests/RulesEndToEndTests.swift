@@ -1,0 +1,36 @@
+import CollageTestSupport
+import Foundation
+import Testing
+
+/// The app's rules as options, with the app's defaults.
+@Suite("Rule options: --limit, --accept", .timeLimit(.minutes(2)))
+struct RulesEndToEndTests {
+    func decisions(_ arguments: String) async throws -> [String] {
+        let result = try await Shell.run("collage build \(arguments) --json --dry-run", in: Fixtures.directory)
+        return try await Shell.jq(#".inputs[] | "\(.path) \(.status) \(.reason)""#, result.stdout)
+    }
+
+    @Test func limitIsTheBooksTakeWhile() async throws {
+        #expect(try await decisions("autumn.jpg kite.jpg path.jpg portrait.jpg --limit 2") == [
+            "autumn.jpg used null", "kite.jpg used null", "path.jpg skipped over-limit", "portrait.jpg skipped over-limit",
+        ])
+        let many = try await Shell.run("collage build autumn.jpg kite.jpg path.jpg bythewater.jpg coldripple.jpg eveningglow.jpg fallenleaf.jpg --limit 7 --size 700x200 -o - | cat > /dev/null", in: Fixtures.directory)
+        #expect(many.status == 0 && many.stderr.isEmpty)
+    }
+
+    @Test func acceptChoosesTheShape() async throws {
+        #expect(try await decisions("autumn.jpg portrait.jpg square.jpg --accept portrait") == [
+            "autumn.jpg skipped landscape", "portrait.jpg used null", "square.jpg skipped square",
+        ])
+        #expect(try await decisions("autumn.jpg portrait.jpg square.jpg --accept any") == [
+            "autumn.jpg used null", "portrait.jpg used null", "square.jpg used null",
+        ])
+    }
+
+    @Test("Bad rule values are usage errors", arguments: [["--limit", "0"], ["--limit", "101"], ["--accept", "round"]])
+    func badValues(flags: [String]) async throws {
+        let result = try await CollageCommand.run(["build", Fixtures.path("autumn.jpg")] + flags)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+    }
+}

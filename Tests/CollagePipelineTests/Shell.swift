@@ -1,0 +1,57 @@
+import CollageTestSupport
+import Foundation
+
+/// Runs a bash command line as a user would type it, with the built `collage` first on PATH:
+/// how the README's pipelines and real clients (`jq`, `find`, `xargs`, `head`) are tested.
+enum Shell {
+    struct Outcome {
+        let status: Int32
+        let stdout: Data
+        let stderr: String
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+        var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    }
+
+    static let binaries = URL(fileURLWithPath: CollageCommand.executable).deletingLastPathComponent().path
+
+    static func run(_ script: String, in folder: String? = nil, stdin: Data? = nil) async throws -> Outcome {
+        let logs = try TemporaryDirectory()
+        let (outPath, errPath, inPath) = (logs.file("stdout"), logs.file("stderr"), logs.file("stdin"))
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: inPath, contents: stdin ?? Data())
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        process.standardInput = FileHandle(forReadingAtPath: inPath)
+        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardError = FileHandle(forWritingAtPath: errPath)
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in done.resume() }
+            do { try process.run() } catch { done.resume(throwing: error) }
+        }
+        return Outcome(status: process.terminationStatus, stdout: try Data(contentsOf: URL(fileURLWithPath: outPath)),
+                       stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+    }
+
+    /// `jq -r filter` over `json`: the real client reads what the tool wrote.
+    static func jq(_ filter: String, _ json: Data) async throws -> [String] {
+        let result = try await run("jq -r \(quote(filter))", stdin: json)
+        guard result.status == 0 else { throw JQFailed(filter: filter, message: result.stderr) }
+        return result.lines
+    }
+
+    /// A word for bash, whatever it holds.
+    static func quote(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    struct JQFailed: Error, CustomStringConvertible {
+        let filter: String
+        let message: String
+        var description: String { "jq \(filter): \(message)" }
+    }
+}
