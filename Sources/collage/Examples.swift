@@ -21,9 +21,7 @@ enum Examples {
     static let overview = """
         Give it photos, or a folder to watch: it keeps the landscape ones, drops \
         duplicates, takes at most six, lays them out in the grid of the RxSwift book's \
-        Combinestagram and saves the collage as JPEG or PNG.
-
-        Examples:
+        Combinestagram and saves the collage as JPEG or PNG. For example:
         \(build)
         \(watch)
         \(inspect)

@@ -1,0 +1,115 @@
+import CollageCore
+import CollageTestSupport
+import Foundation
+import Testing
+
+/// Every pipeline of the README's "In scripts" section, run as written (paths aside), and the
+/// JSON each command writes checked against the schemas in Docs/.
+@Suite("The README's cookbook, run for real", .timeLimit(.minutes(3)))
+struct CookbookTests {
+    static let repository = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent().path
+
+    /// trip/ with seven landscapes and a portrait; albums/ with two albums of three.
+    func workspace() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        let manager = FileManager.default
+        for sub in ["trip", "albums/paris", "albums/rome", "booth"] {
+            try manager.createDirectory(atPath: folder.file(sub), withIntermediateDirectories: true)
+        }
+        for name in Fixtures.landscapes + ["portrait.jpg"] { try manager.copyItem(atPath: Fixtures.path(name), toPath: folder.file("trip/\(name)")) }
+        for (album, names) in [("paris", ["autumn.jpg", "kite.jpg", "path.jpg"]), ("rome", ["coldripple.jpg", "fallenleaf.jpg", "eveningglow.jpg"])] {
+            for name in names { try manager.copyItem(atPath: Fixtures.path(name), toPath: folder.file("albums/\(album)/\(name)")) }
+        }
+        return folder
+    }
+
+    @Test func findPrint0IntoBuild() async throws {
+        let folder = try workspace()
+        let result = try await Shell.run("find trip -name '*.jpg' -print0 | collage build -0 - -o trip.jpg", in: folder.path)
+        #expect(result.status == 0)
+        #expect(result.lines == ["trip.jpg"])
+        #expect(result.stderrLines.count == 2)  // the portrait, and the seventh landscape over the limit
+    }
+
+    @Test func oneCollagePerAlbumTwoAtATime() async throws {
+        let folder = try workspace()
+        let result = try await Shell.run(
+            "find albums -mindepth 1 -maxdepth 1 -type d -print0 | xargs -0 -P 2 -I{} collage build {} -o {}.jpg", in: folder.path)
+        #expect(result.status == 0)
+        #expect(Set(result.lines) == ["albums/paris.jpg", "albums/rome.jpg"])
+        #expect(try CollageChecks.decode(folder.file("albums/rome.jpg")).size.width == 1800)
+    }
+
+    @Test func skippedPhotosAsATable() async throws {
+        let folder = try workspace()
+        let result = try await Shell.run(
+            #"collage build trip --dry-run --json | jq -r '.inputs[] | select(.status == "skipped") | [.path, .reason] | @tsv'"#, in: folder.path)
+        #expect(result.lines == ["trip/path.jpg\tover-limit", "trip/portrait.jpg\tover-limit"])
+    }
+
+    @Test func aThumbnailThroughAnotherTool() async throws {
+        let folder = try workspace()
+        let result = try await Shell.run("collage build trip -o - | djpeg -scale 1/4 | cjpeg -quality 80 > thumbnail.jpg", in: folder.path)
+        #expect(result.status == 0)
+        #expect(try CollageChecks.decode(folder.file("thumbnail.jpg")).size.description == "450x300")
+    }
+
+    /// The README's pipeline word for word, with `lp` standing in for the printer.
+    @Test func printEachFinishedBoothCollage() async throws {
+        let folder = try workspace()
+        try FileManager.default.createDirectory(atPath: folder.file("prints"), withIntermediateDirectories: false)
+        let pipeline = #"""
+            collage watch booth --batches -o prints/booth.jpg --json \
+              | jq -r --unbuffered 'select(.type == "saved" and .data.photos == 6) | .data.path' \
+              | while read -r collage; do lp "$collage"; done
+            """#
+        let script = """
+            lp() { echo "$1" >> printed; }
+            export -f lp
+            setsid bash -c \(Shell.quote(pipeline)) & group=$!
+            sleep 0.3
+            for f in \(Fixtures.landscapes.prefix(6).map { Fixtures.path($0) }.joined(separator: " ")); do cp "$f" booth/; done
+            until [ -s printed ]; do sleep 0.05; done
+            kill -TERM -- -$group; wait $group
+            cat printed
+            """
+        let result = try await Shell.run(script, in: folder.path)
+        #expect(result.lines == ["prints/booth-0001.jpg"], "\(result.stderr)")
+        #expect(try CollageChecks.decode(folder.file("prints/booth-0001.jpg")).size.width == 1800)
+    }
+
+    @Test func theSystemdUnitVerifiesAndItsCommandRuns() async throws {
+        let folder = try workspace()
+        let unit = try String(contentsOfFile: Self.repository + "/Docs/collage-booth.service", encoding: .utf8)
+        let local = unit
+            .replacingOccurrences(of: "/usr/local/bin/collage", with: CollageCommand.executable)
+            .replacingOccurrences(of: "/srv/booth", with: folder.path)
+            .replacingOccurrences(of: "User=booth", with: "User=\(NSUserName())")
+        try FileManager.default.createDirectory(atPath: folder.file("photos"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: folder.file("prints"), withIntermediateDirectories: false)
+        try local.write(toFile: folder.file("collage-booth.service"), atomically: true, encoding: .utf8)
+        let verify = try await Shell.run("command -v systemd-analyze > /dev/null || exit 0; systemd-analyze verify --man=no collage-booth.service", in: folder.path)
+        #expect(verify.status == 0, "\(verify.stderr)")
+        // Its ExecStart, run as systemd would, stopped as `systemctl stop` does.
+        let command = try #require(local.split(separator: "\n").first { $0.hasPrefix("ExecStart=") }?.dropFirst("ExecStart=".count))
+        for name in Fixtures.landscapes.prefix(6) { try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: folder.file("photos/\(name)")) }
+        let run = try await Shell.run("\(command) & pid=$!; until [ -e prints/booth-0001.jpg ]; do sleep 0.05; done; sleep 0.2; kill -TERM $pid; wait $pid; echo $?", in: folder.path)
+        #expect(run.lines.last == "143")  // the unit's SuccessExitStatus
+        #expect(FileManager.default.fileExists(atPath: folder.file("prints/booth-0001.jpg")))
+    }
+
+    @Test func theJSONMatchesItsSchemas() async throws {
+        let folder = try workspace()
+        func validate(_ command: String, _ schema: String, lines: Bool = false) async throws {
+            let result = try await Shell.run(
+                "{ \(command) || true; } | python3 \(Self.repository)/Tests/EndToEnd/validate-json.py \(Self.repository)/Docs/\(schema)\(lines ? " --lines" : "")",
+                in: folder.path)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+        try await validate("collage build trip --json -o c.jpg", "build.schema.json")
+        try await validate("collage build trip/portrait.jpg --json -o c.jpg", "build.schema.json")
+        try await validate("collage build trip --json --dry-run", "build.schema.json")
+        try await validate("collage inspect --json trip /nonexistent.jpg", "inspect.schema.json", lines: true)
+        try await validate("collage watch trip --json --throttle 0 -o w.jpg", "watch-event.schema.json", lines: true)
+    }
+}
