@@ -35,6 +35,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Terminal output: preview encoders (kitty, sixel, half blocks), capability probing,
+        // sizing, colour policy, progress line, cursor restore. No pipeline.
+        .target(name: "CollageTerminal", dependencies: ["CollageCodecs", "CollageCore"], swiftSettings: strict),
         .executableTarget(
             name: "collage",
             dependencies: [
@@ -48,6 +51,11 @@ let package = Package(
         .testTarget(
             name: "CollageCodecsTests",
             dependencies: ["CollageCodecs", "CollageCore", "CollageTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CollageTerminalTests",
+            dependencies: ["CollageTerminal", "CollageCodecs", "CollageCore", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
