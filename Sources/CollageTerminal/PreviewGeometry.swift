@@ -21,19 +21,26 @@ public struct PreviewGeometry: Sendable, Hashable, CustomStringConvertible {
     /// Fits `image` into the terminal: as wide as it allows, the image's aspect kept, at most
     /// `maxRows` rows high (default: all rows but one, so a preview never scrolls itself off the
     /// top, where it could not be redrawn in place). `cellSize` is what the terminal answered,
-    /// if it did; else the kernel's pixel size; else `assumedCell`. Nil when nothing fits.
+    /// if it did; else the kernel's pixel size; else `assumedCell`. `maxPixels` bounds the cell
+    /// box, for a terminal that shows no larger graphics. Nil when nothing fits.
     public static func fit(
-        _ image: PixelSize, into terminal: TerminalSize, cellSize: PixelSize? = nil, maxRows: Int? = nil
+        _ image: PixelSize, into terminal: TerminalSize, cellSize: PixelSize? = nil, maxRows: Int? = nil,
+        maxPixels: PixelSize? = nil
     ) -> PreviewGeometry? {
-        let rowLimit = min(maxRows ?? (terminal.rows - 1), terminal.rows)
-        guard image.width > 0, image.height > 0, terminal.columns > 0, rowLimit > 0 else { return nil }
         let cell = [cellSize, terminal.cellSize].compactMap { $0 }.first { $0.width > 0 && $0.height > 0 } ?? assumedCell
+        var rowLimit = min(maxRows ?? (terminal.rows - 1), terminal.rows)
+        var columnLimit = terminal.columns
+        if let maxPixels {
+            rowLimit = min(rowLimit, maxPixels.height / cell.height)
+            columnLimit = min(columnLimit, maxPixels.width / cell.width)
+        }
+        guard image.width > 0, image.height > 0, columnLimit > 0, rowLimit > 0 else { return nil }
         let (cellWidth, cellHeight) = (Double(cell.width), Double(cell.height))
-        let scale = min(Double(terminal.columns) * cellWidth / Double(image.width),
+        let scale = min(Double(columnLimit) * cellWidth / Double(image.width),
                         Double(rowLimit) * cellHeight / Double(image.height))
         let columns = Int((Double(image.width) * scale / cellWidth).rounded())
         let rows = Int((Double(image.height) * scale / cellHeight).rounded())
-        return PreviewGeometry(columns: min(max(1, columns), terminal.columns), rows: min(max(1, rows), rowLimit), cell: cell)
+        return PreviewGeometry(columns: min(max(1, columns), columnLimit), rows: min(max(1, rows), rowLimit), cell: cell)
     }
 
     /// The pixels a graphics protocol is sent: the whole cell box, so kitty needs no scaling

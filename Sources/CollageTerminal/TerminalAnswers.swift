@@ -10,13 +10,20 @@ public struct TerminalAnswers: Sendable, Equatable {
     public var deviceAttributes: [Int]?
     /// Its colour registers for sixel (XTSMGRAPHICS), when it said.
     public var colorRegisters: Int?
+    /// The largest sixel image it shows (XTSMGRAPHICS), when it said: xterm draws nothing at
+    /// all of an image larger than its `maxGraphicSize`, 1000x1000 by default.
+    public var sixelGeometry: PixelSize?
     /// One cell in pixels (`CSI 16 t`), when it said.
     public var cellSize: PixelSize?
 
-    public init(kittyGraphics: Bool = false, deviceAttributes: [Int]? = nil, colorRegisters: Int? = nil, cellSize: PixelSize? = nil) {
+    public init(
+        kittyGraphics: Bool = false, deviceAttributes: [Int]? = nil, colorRegisters: Int? = nil,
+        sixelGeometry: PixelSize? = nil, cellSize: PixelSize? = nil
+    ) {
         self.kittyGraphics = kittyGraphics
         self.deviceAttributes = deviceAttributes
         self.colorRegisters = colorRegisters
+        self.sixelGeometry = sixelGeometry
         self.cellSize = cellSize
     }
 

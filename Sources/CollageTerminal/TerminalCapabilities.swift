@@ -8,11 +8,14 @@ public struct TerminalCapabilities: Sendable, Equatable {
     public let cellSize: PixelSize?
     /// Sixel colour registers: what the terminal said, else 256.
     public let colorRegisters: Int
+    /// The largest sixel image the terminal shows, when it said.
+    public let sixelGeometry: PixelSize?
 
     public init(environment: TerminalEnvironment, answers: TerminalAnswers?) {
         preview = PreviewProtocol.choose(environment: environment, answers: answers)
         cellSize = answers?.cellSize
         colorRegisters = min(256, max(2, answers?.colorRegisters ?? 256))
+        sixelGeometry = answers?.sixelGeometry
     }
 
     /// Asks the terminal (`TerminalProbe`, at most `timeout`) and decides. Where `input` or

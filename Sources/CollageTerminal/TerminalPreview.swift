@@ -25,7 +25,9 @@ public struct TerminalPreview: Sendable {
         _ image: RGBImage, for capabilities: TerminalCapabilities, terminal: TerminalSize, maxRows: Int? = nil,
         kittyImageID: UInt32 = defaultKittyImageID
     ) -> TerminalPreview? {
-        guard let geometry = PreviewGeometry.fit(image.size, into: terminal, cellSize: capabilities.cellSize, maxRows: maxRows)
+        let maxPixels = capabilities.preview == .sixel ? capabilities.sixelGeometry : nil
+        guard let geometry = PreviewGeometry.fit(image.size, into: terminal, cellSize: capabilities.cellSize, maxRows: maxRows,
+                                                 maxPixels: maxPixels)
         else { return nil }
         return render(image, as: capabilities.preview, geometry: geometry,
                       colorRegisters: capabilities.colorRegisters, kittyImageID: kittyImageID)
@@ -40,8 +42,11 @@ public struct TerminalPreview: Sendable {
         var bytes: [UInt8]
         switch method {
         case .kitty:
+            // Raw RGB: about 100 times faster to produce than PNG (4 ms against 0.4 s for a
+            // 1017x680 preview, release build) for twice the bytes, which a local terminal
+            // reads in milliseconds.
             let placed = KittyGraphics.place(image.resized(to: geometry.pixelSize), columns: geometry.columns, rows: rows,
-                                             imageID: kittyImageID)
+                                             format: .rgb, imageID: kittyImageID)
             bytes = Array(ControlSequence.reserve(lines: rows).utf8) + placed
             bytes += Array((ControlSequence.cursorDown(rows) + "\r").utf8)
         case .sixel:

@@ -4,7 +4,8 @@ internal import Glibc
 
 /// Asks the terminal what it can do, and never waits long for an answer.
 ///
-/// Sends kitty's graphics query, XTSMGRAPHICS (how many sixel colour registers), `CSI 16 t`
+/// Sends kitty's graphics query, XTSMGRAPHICS twice (how many sixel colour registers, and the
+/// largest sixel image), `CSI 16 t`
 /// (a cell's size in pixels) and last the primary device attributes (`ESC [ c`). Terminals
 /// answer in order and every one answers DA1, so its answer ends the wait: a kitty reply
 /// before it means kitty graphics, attribute 4 in it means sixel, and queries a terminal does
@@ -14,7 +15,7 @@ public enum TerminalProbe {
     public static let defaultTimeout: Duration = .milliseconds(200)
 
     /// The queries, in the order sent.
-    public static let queries = KittyGraphics.supportQuery + "\u{1B}[?1;1;0S" + "\u{1B}[16t" + "\u{1B}[c"
+    public static let queries = KittyGraphics.supportQuery + "\u{1B}[?1;1;0S" + "\u{1B}[?2;1;0S" + "\u{1B}[16t" + "\u{1B}[c"
 
     /// Asks on the terminal `input` reads and `output` writes (usually the same one: stdin and
     /// stderr, or `/dev/tty` for both). Nil when either is not a terminal. The terminal is put

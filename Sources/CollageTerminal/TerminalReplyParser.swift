@@ -75,9 +75,12 @@ struct TerminalReplyParser {
         switch (isPrivate, final) {
         case (true, UInt8(ascii: "c")):  // DA1: ESC [ ? 62 ; 4 ; 22 c
             if !answers.isComplete { answers.deviceAttributes = numbers.compactMap { $0 } }
-        case (true, UInt8(ascii: "S")):  // XTSMGRAPHICS: ESC [ ? 1 ; 0 ; 256 S (item 1, success)
-            if numbers.count >= 3, numbers[0] == 1, numbers[1] == 0, let registers = numbers[2], registers > 0 {
+        case (true, UInt8(ascii: "S")):  // XTSMGRAPHICS: ESC [ ? item ; status ; value(s) S
+            guard numbers.count >= 3, numbers[1] == 0 else { break }  // status 0: success
+            if numbers[0] == 1, let registers = numbers[2], registers > 0 {
                 answers.colorRegisters = registers
+            } else if numbers[0] == 2, numbers.count >= 4, let width = numbers[2], let height = numbers[3], width > 0, height > 0 {
+                answers.sixelGeometry = .init(width: width, height: height)  // zeros: no limit
             }
         case (false, UInt8(ascii: "t")):  // ESC [ 6 ; height ; width t: a cell in pixels
             if numbers.count >= 3, numbers[0] == 6, let height = numbers[1], let width = numbers[2], height > 0, width > 0 {

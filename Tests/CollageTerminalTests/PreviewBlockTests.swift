@@ -22,7 +22,7 @@ struct PreviewBlockTests {
     func kitty() {
         let preview = TerminalPreview.render(image, as: .kitty, geometry: small, kittyImageID: 5)
         let text = preview.bytes.text
-        #expect(text.hasPrefix("\n\n\u{1B}[2A\u{1B}_Ga=T,f=100,i=5,c=6,r=2,C=1,q=2,m="))
+        #expect(text.hasPrefix("\n\n\u{1B}[2A\u{1B}_Ga=T,f=24,s=60,v=40,i=5,c=6,r=2,C=1,q=2,m="))  // raw RGB of the 6x2 cell box
         #expect(text.hasSuffix("\u{1B}\\\u{1B}[2B\r"))
         #expect(preview.kittyImageID == 5)
     }
@@ -45,6 +45,12 @@ struct PreviewBlockTests {
         #expect(preview.method == .trueColorBlocks)
         #expect(preview.rows == 10 && preview.columns == 30)
         #expect(TerminalPreview.render(image, for: capabilities, terminal: TerminalSize(columns: 80, rows: 1)) == nil)
+
+        let xterm = TerminalCapabilities(environment: TerminalEnvironment([:]), answers: TerminalAnswers(
+            deviceAttributes: [63, 4], colorRegisters: 16, sixelGeometry: PixelSize(width: 300, height: 100)))
+        let sixel = try #require(TerminalPreview.render(image, for: xterm, terminal: TerminalSize(columns: 80, rows: 24)))
+        #expect(sixel.method == .sixel)
+        #expect(sixel.geometry == PreviewGeometry(columns: 15, rows: 5, cell: PreviewGeometry.assumedCell))  // 150x100 px
     }
 
     @Test("First draw: preview and status lines; the next moves up over both and erases them first")

@@ -37,6 +37,14 @@ struct PreviewGeometryTests {
                 == PreviewGeometry(columns: 80, rows: 20, cell: PreviewGeometry.assumedCell))
     }
 
+    @Test("A terminal's largest graphic bounds the cell box: xterm shows nothing of a sixel wider than 1000 px")
+    func maxPixels() {
+        let xterm = TerminalSize(columns: 130, rows: 40, pixelWidth: 1304, pixelHeight: 804)  // 10x20 cells
+        #expect(PreviewGeometry.fit(collage, into: xterm, maxPixels: PixelSize(width: 1000, height: 800))
+                == PreviewGeometry(columns: 100, rows: 33, cell: PixelSize(width: 10, height: 20)))
+        #expect(PreviewGeometry.fit(collage, into: xterm)?.columns == 117)
+    }
+
     @Test("No room, no preview")
     func noRoom() {
         #expect(PreviewGeometry.fit(collage, into: TerminalSize(columns: 80, rows: 1)) == nil)

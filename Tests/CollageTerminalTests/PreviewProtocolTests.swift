@@ -58,10 +58,11 @@ struct TerminalReplyParserTests {
 
     @Test("All four answers, fed a byte at a time")
     func everyAnswer() {
-        let reply = "\u{1B}_Gi=31;OK\u{1B}\\" + "\u{1B}[?1;0;256S" + "\u{1B}[6;20;10t" + "\u{1B}[?63;1;2;4;6;9;15;22c"
+        let reply = "\u{1B}_Gi=31;OK\u{1B}\\" + "\u{1B}[?1;0;256S" + "\u{1B}[?2;0;1000;800S" + "\u{1B}[6;20;10t"
+            + "\u{1B}[?63;1;2;4;6;9;15;22c"
         #expect(parse(reply.map { String($0) }) == TerminalAnswers(
             kittyGraphics: true, deviceAttributes: [63, 1, 2, 4, 6, 9, 15, 22], colorRegisters: 256,
-            cellSize: PixelSize(width: 10, height: 20)))
+            sixelGeometry: PixelSize(width: 1000, height: 800), cellSize: PixelSize(width: 10, height: 20)))
     }
 
     @Test("A kitty reply after the device attributes does not count; nor does an error reply")
@@ -71,9 +72,9 @@ struct TerminalReplyParserTests {
         #expect(parse(["\u{1B}_Gi=7;OK\u{1B}\\", "\u{1B}[?62c"]).kittyGraphics == false)
     }
 
-    @Test("Keys typed meanwhile, other answers and a failed XTSMGRAPHICS are skipped")
+    @Test("Keys typed meanwhile, other answers, a failed XTSMGRAPHICS and a geometry of zeros (no limit) are skipped")
     func noise() {
-        let answers = parse(["ab\u{1B}[A", "\u{1B}]11;rgb:0000/0000/0000\u{07}", "\u{1B}[?1;3;0S", "x\u{1B}[?6", "2;4c"])
+        let answers = parse(["ab\u{1B}[A", "\u{1B}]11;rgb:0000/0000/0000\u{07}", "\u{1B}[?1;3;0S", "\u{1B}[?2;0;0;0S", "x\u{1B}[?6", "2;4c"])
         #expect(answers == TerminalAnswers(deviceAttributes: [62, 4]))
         #expect(answers.sixel && answers.isComplete)
     }

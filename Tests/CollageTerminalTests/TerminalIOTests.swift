@@ -37,20 +37,22 @@ struct TerminalIOTests {
     @Test("kitty answers the graphics query before the device attributes: kitty")
     func kitty() async throws {
         let run = try await probe(answering: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c")
-        #expect(run.queries == TerminalProbe.queries)
+        // kitty's query, XTSMGRAPHICS for registers and geometry, the cell size, DA1 last.
+        #expect(run.queries == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t\u{1B}[c")
         #expect(run.answers == TerminalAnswers(kittyGraphics: true, deviceAttributes: [62, 22]))
         #expect(PreviewProtocol.choose(environment: TerminalEnvironment(["TERM": "xterm-256color"]), answers: run.answers) == .kitty)
         #expect(run.after == run.before && run.before.canonical && run.before.echo)
         #expect(run.echoed.isEmpty)
     }
 
-    @Test("xterm -ti vt340 answers attribute 4, its 16 registers and its cell size: sixel")
+    @Test("xterm -ti vt340 answers attribute 4, its registers, its largest graphic and its cell size: sixel")
     func sixel() async throws {
-        let run = try await probe(answering: "\u{1B}[?1;0;16S\u{1B}[6;17;9t\u{1B}[?63;1;2;4;6;9;15;22c")
+        let run = try await probe(answering: "\u{1B}[?1;0;16S\u{1B}[?2;0;1000;800S\u{1B}[6;17;9t\u{1B}[?63;1;2;4;6;9;15;22c")
         let capabilities = TerminalCapabilities(environment: TerminalEnvironment(["COLORTERM": "truecolor"]), answers: run.answers)
         #expect(capabilities.preview == .sixel)
         #expect(capabilities.colorRegisters == 16)
         #expect(capabilities.cellSize == PixelSize(width: 9, height: 17))
+        #expect(capabilities.sixelGeometry == PixelSize(width: 1000, height: 800))
         #expect(run.after == run.before)
     }
 
