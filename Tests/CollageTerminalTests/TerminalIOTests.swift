@@ -148,4 +148,21 @@ struct TerminalIOTests {
         #expect(PseudoTerminal.wait(for: pid) == 0)
         #expect(output == "33 91\r\n")
     }
+
+    @Test("A spawned program gets SIGWINCH when the terminal is resized, SIGINT when Ctrl-C is typed")
+    func signalsReachTheSpawnedProgram() async throws {
+        let pty = try PseudoTerminal(columns: 80, rows: 24)
+        let script = "trap 'stty size; exit 0' WINCH; echo ready; while :; do sleep 0.05; done"
+        let resized = try pty.spawn("/bin/sh", ["-c", script], environment: ["PATH": "/usr/bin:/bin"])
+        _ = await blocking { pty.read { $0.text.contains("ready") } }
+        pty.resize(columns: 100, rows: 30)
+        let size = await blocking { pty.read { $0.text.contains("30 100") }.text }
+        #expect(PseudoTerminal.wait(for: resized) == 0)
+        #expect(size.contains("30 100"))
+
+        let interrupted = try pty.spawn("/bin/sh", ["-c", "echo ready; exec sleep 30"], environment: ["PATH": "/usr/bin:/bin"])
+        _ = await blocking { pty.read { $0.text.contains("ready") } }
+        pty.send("\u{03}")
+        #expect(PseudoTerminal.wait(for: interrupted) == 128 + SIGINT)
+    }
 }

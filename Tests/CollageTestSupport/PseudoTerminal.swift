@@ -94,6 +94,8 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// Starts `executable` in a session of its own with this terminal as its controlling
     /// terminal and as its stdin, stdout and stderr: a program run from a shell in a terminal
     /// window. Ctrl-C typed with `send("\u{03}")` and `resize` reach it as SIGINT and SIGWINCH.
+    /// One program at a time: the terminal stays the first one's controlling terminal until it
+    /// ends.
     public func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -103,8 +105,16 @@ public final class PseudoTerminal: @unchecked Sendable {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)
         }
-        // setsid() first, then the first terminal opened becomes the controlling one.
-        posix_spawnattr_setflags(&attributes, Int16(0x80))  // POSIX_SPAWN_SETSID, a GNU macro Swift does not see
+        // setsid() first, then the first terminal opened becomes the controlling one. Signals
+        // back to their defaults and none blocked, as a shell starts a job: a test runner may
+        // ignore or block SIGINT, and the child would inherit that.
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID, a GNU macro Swift does not see
+        posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawn_file_actions_addopen(&actions, 0, childPath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
