@@ -41,6 +41,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Terminal output: preview encoders (kitty, sixel, half blocks), capability probing,
+        // sizing, colour policy, progress line, cursor restore. No pipeline.
+        .target(name: "CollageTerminal", dependencies: ["CollageCodecs", "CollageCore"], swiftSettings: strict),
         // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
         .target(
             name: "CollageReport",
@@ -66,6 +69,11 @@ let package = Package(
         .testTarget(
             name: "CollageCodecsTests",
             dependencies: ["CollageCodecs", "CollageCore", "CollageTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CollageTerminalTests",
+            dependencies: ["CollageTerminal", "CollageCodecs", "CollageCore", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

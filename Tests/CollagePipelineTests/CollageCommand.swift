@@ -25,7 +25,7 @@ enum CollageCommand {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = terminal.map { FileHandle(fileDescriptor: $0.slave, closeOnDealloc: false) } ?? FileHandle(forWritingAtPath: outPath)
+        process.standardOutput = terminal.map { FileHandle(fileDescriptor: $0.child, closeOnDealloc: false) } ?? FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in done.resume() }

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// The environment variables that say what the terminal is, read once and passed around as a
+/// value, so every decision made from them can be tested with values alone.
+public struct TerminalEnvironment: Sendable, Equatable {
+    /// The variables this type reads; `current` fetches only these.
+    public static let names = ["TERM", "COLORTERM", "TERM_PROGRAM", "KITTY_WINDOW_ID", "NO_COLOR"]
+
+    public var variables: [String: String]
+
+    public init(_ variables: [String: String]) {
+        self.variables = variables
+    }
+
+    /// This process's environment.
+    public static var current: TerminalEnvironment {
+        var variables: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
+        }
+        return TerminalEnvironment(variables)
+    }
+
+    private var term: String { variables["TERM"] ?? "" }
+
+    /// no-color.org: "when present and not an empty string (regardless of its value)".
+    public var forbidsColor: Bool { !(variables["NO_COLOR"] ?? "").isEmpty }
+
+    /// `TERM=dumb` promises no escape sequences at all.
+    public var isDumb: Bool { term == "dumb" }
+
+    /// tmux and screen pass no graphics through by default, whatever terminal they run in.
+    public var isMultiplexer: Bool { term.hasPrefix("screen") || term.hasPrefix("tmux") }
+
+    /// kitty sets both; `KITTY_WINDOW_ID` is inherited into tmux, so it counts only outside one.
+    public var saysKitty: Bool {
+        term == "xterm-kitty" || (variables["KITTY_WINDOW_ID"] != nil && !isMultiplexer)
+    }
+
+    /// 24-bit colour: the `COLORTERM` convention, terminfo's `-direct` entries, kitty's own
+    /// `TERM` (not the inheritable `KITTY_WINDOW_ID`), and the terminals that set `TERM_PROGRAM`
+    /// and are known to have it.
+    public var saysTrueColor: Bool {
+        let colorterm = (variables["COLORTERM"] ?? "").lowercased()
+        if colorterm == "truecolor" || colorterm == "24bit" { return true }
+        if term.hasSuffix("-direct") || term == "xterm-kitty" { return true }
+        return ["iTerm.app", "WezTerm", "vscode", "ghostty"].contains(variables["TERM_PROGRAM"] ?? "")
+    }
+}
