@@ -47,14 +47,14 @@ let package = Package(
         // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
         .target(
             name: "CollageReport",
-            dependencies: ["CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore"],
+            dependencies: ["CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore"],
             swiftSettings: strict
         ),
         // The command line: argument parsing and exit codes around the pipeline and the report.
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageReport", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore",
+                "CollageReport", "CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

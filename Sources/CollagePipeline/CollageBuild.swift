@@ -52,10 +52,11 @@ public struct CollageBuild: Sendable {
     }
 
     /// Decides, renders and saves; `log` hears of each photo as it is decided. With `dryRun`
-    /// the selection and layout are decided and nothing is drawn or written.
+    /// the selection and layout are decided and nothing is drawn or written; with `keepingImage`
+    /// the report's `saved` carries the pixels, for a preview.
     public func run(
         _ inputs: [PhotoInputs.Item], to destination: CollageDestination, as format: ImageFormat, dryRun: Bool = false,
-        log: @escaping @Sendable (PipelineEvent) -> Void
+        keepingImage: Bool = false, log: @escaping @Sendable (PipelineEvent) -> Void
     ) async -> BuildReport {
         let files = inputs.map { item in
             switch item {
@@ -111,6 +112,7 @@ public struct CollageBuild: Sendable {
             start = clock.now
             report.saved = try await CollageWriter(quality: quality).save(collage, to: destination, as: format).value
             report.timings.save = clock.now - start
+            if keepingImage { report.saved?.image = collage }
         } catch let error as WriteError {
             report.failure = .write(error)
         } catch {

@@ -14,19 +14,24 @@ public struct DiskSink: CollageSink {
     public let output: CollageOutput
     public let format: ImageFormat
     public let writer: CollageWriter
+    /// Whether each save carries its pixels, for a preview.
+    public let keepsImage: Bool
 
-    public init(canvas: PixelSize, output: CollageOutput, format: ImageFormat, writer: CollageWriter) {
+    public init(canvas: PixelSize, output: CollageOutput, format: ImageFormat, writer: CollageWriter, keepsImage: Bool = false) {
         self.canvas = canvas
         self.output = output
         self.format = format
         self.writer = writer
+        self.keepsImage = keepsImage
     }
 
     public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
-        let (canvas, writer, path, format) = (canvas, writer, output.path(forBatch: batch), format)
+        let (canvas, writer, path, format, keepsImage) = (canvas, writer, output.path(forBatch: batch), format, keepsImage)
         return Single {
             let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: canvas) }
-            return try await writer.save(collage, to: .file(path), as: format).value
+            var saved = try await writer.save(collage, to: .file(path), as: format).value
+            if keepsImage { saved.image = collage }
+            return saved
         }
     }
 }

@@ -2,16 +2,19 @@ public import CollageCodecs
 public import CollageCore
 
 /// A collage written: what the writer's Single yields.
-public struct SavedCollage: Sendable, Hashable {
+public struct SavedCollage: Sendable, Equatable {
     public let destination: CollageDestination
     public let format: ImageFormat
     public let size: PixelSize
     public let bytes: Int
+    /// The pixels written, kept only when someone will show them (`--preview`).
+    public var image: RGBImage?
 
-    public init(destination: CollageDestination, format: ImageFormat, size: PixelSize, bytes: Int) {
+    public init(destination: CollageDestination, format: ImageFormat, size: PixelSize, bytes: Int, image: RGBImage? = nil) {
         self.destination = destination
         self.format = format
         self.size = size
         self.bytes = bytes
+        self.image = image
     }
 }

@@ -1,30 +1,108 @@
-internal import CollageCore
-internal import CollageSources
-internal import CollageCodecs
 public import CollagePipeline
+public import CollageTerminal
 internal import Synchronization
 
 /// The human log on stderr: a printer of pipeline events, one line each, prefixed like every
-/// Unix tool's (`collage: …`).
+/// Unix tool's (`collage: …`), coloured on a terminal, with an optional progress line kept
+/// under the last log line and erased before the final ones.
 public final class EventLog: Sendable {
     public let verbosity: Verbosity
     public let watching: Bool
     private let console: Console
+    private let styler: Styler
+    private let progress = Mutex<Progress?>(nil)
 
-    public init(verbosity: Verbosity, watching: Bool, console: Console = .standardError) {
+    /// The progress line's state: counts and when the work began.
+    private struct Progress {
+        var line: ProgressLine
+        let start: ContinuousClock.Instant
+    }
+
+    public init(verbosity: Verbosity, watching: Bool, console: Console = .standardError, styler: Styler = .plain) {
         self.verbosity = verbosity
         self.watching = watching
         self.console = console
+        self.styler = styler
+    }
+
+    /// How many photos are "more than a handful": below it a run is over before progress helps.
+    public static let progressThreshold = 6
+
+    /// Starts a progress line for `given` photos, when stderr is a terminal, the log is not
+    /// quiet and there are more than a handful.
+    public func startProgress(given: Int) {
+        guard console.isTerminal, verbosity > .quiet, given >= Self.progressThreshold else { return }
+        progress.withLock { $0 = Progress(line: ProgressLine(decided: 0, given: given, used: 0, elapsed: .zero), start: .now) }
+        redraw()
     }
 
     public func event(_ event: PipelineEvent) {
-        for (_, text) in LogLines.lines(for: event, verbosity: verbosity, watching: watching) {
-            console.line("collage: " + text)
+        progress.withLock { progress in
+            switch event {
+            case .added: progress?.line.used += 1; progress?.line.decided += 1
+            case .skipped: progress?.line.decided += 1
+            case .saved, .notice: break
+            }
         }
+        write(LogLines.lines(for: event, verbosity: verbosity, watching: watching))
+    }
+
+    /// One more file decided, outside the pipeline's events (`inspect`).
+    public func advance(used: Bool) {
+        progress.withLock { progress in
+            progress?.line.decided += 1
+            if used { progress?.line.used += 1 }
+        }
+        redraw()
     }
 
     /// An error: printed even when quiet.
     public func error(_ text: String) {
-        console.line("collage: " + text)
+        write([(.error, text)])
+    }
+
+    /// Takes the progress line off the screen, so the scrollback keeps none of it.
+    public func endProgress() {
+        guard progress.withLock({ $0 != nil }) else { return }
+        progress.withLock { $0 = nil }
+        console.write(ProgressLine.clear)
+    }
+
+    private func write(_ lines: [(LineKind, String)]) {
+        guard !lines.isEmpty || progress.withLock({ $0 != nil }) else { return }
+        let text = lines.map { kind, line in styler.paint("collage: " + line, as: kind.style) + "\n" }.joined()
+        let shown = progress.withLock { $0 != nil }
+        console.write((shown ? ProgressLine.clear : "") + text + progressText())
+    }
+
+    private func redraw() {
+        console.write(progressText())
+    }
+
+    private func progressText() -> String {
+        progress.withLock { progress -> String in
+            guard var current = progress else { return "" }
+            current.line.elapsed = .now - current.start
+            progress = current
+            return current.line.drawn(width: TerminalSize.of(console.descriptor)?.columns ?? 80)
+        }
+    }
+}
+
+extension LineKind {
+    /// The colour a terminal shows it in: the same three meanings everywhere.
+    var style: TextStyle? {
+        switch self {
+        case .skipped: return .skipped
+        case .error: return .error
+        case .saved: return .saved
+        case .added, .status, .notice: return nil
+        }
+    }
+}
+
+extension Styler {
+    func paint(_ text: String, as style: TextStyle?) -> String {
+        style.map { paint(text, as: $0) } ?? text
     }
 }

@@ -25,8 +25,10 @@ public struct TerminalEnvironment: Sendable, Equatable {
 
     private var term: String { variables["TERM"] ?? "" }
 
-    /// no-color.org: "when present and not an empty string (regardless of its value)".
-    public var forbidsColor: Bool { !(variables["NO_COLOR"] ?? "").isEmpty }
+    /// `NO_COLOR` set to anything, even empty, turns colour off: no-color.org today asks only
+    /// for a value that is not empty, but its first wording (and ripgrep, among others) took
+    /// any presence; a user who sets it at all means it.
+    public var forbidsColor: Bool { variables["NO_COLOR"] != nil }
 
     /// `TERM=dumb` promises no escape sequences at all.
     public var isDumb: Bool { term == "dumb" }

@@ -46,9 +46,15 @@ extension Collage {
             let options = CollageOptions(
                 canvas: output.size, quality: output.quality, limits: inputs.limits.decode, maximumFileBytes: inputs.limits.maxFileSize.bytes,
                 limit: rules.limit, accept: rules.accept)
-            let log = EventLog(verbosity: report.verbosity, watching: false)
+            let log = report.log(watching: false)
+            log.startProgress(given: items.count)
             let result = await CollageBuild(options: options).run(
-                items, to: destination, as: output.resolvedFormat ?? .jpeg, dryRun: dryRun, log: log.event)
+                items, to: destination, as: output.resolvedFormat ?? .jpeg, dryRun: dryRun, keepingImage: report.preview, log: log.event)
+            log.endProgress()
+            if let image = result.saved?.image, let screen = report.previewScreen() {
+                screen.show(image, status: [])
+                screen.close()
+            }
 
             if let failure = result.failure, case .write(.readerGone) = failure { throw ExitStatus.readerGone }
             if report.json {

@@ -27,7 +27,12 @@ extension Collage {
             let items = inputs.resolve(excluding: nil)
             let options = CollageOptions(canvas: size, limits: inputs.limits.decode, maximumFileBytes: inputs.limits.maxFileSize.bytes,
                                          limit: rules.limit, accept: rules.accept)
-            let results = await CollageInspection(options: options).run(items)
+            let log = report.log(watching: false)
+            log.startProgress(given: items.count)
+            let results = await CollageInspection(options: options).run(items) { inspection in
+                if case .used = inspection.verdict { log.advance(used: true) } else { log.advance(used: false) }
+            }
+            log.endProgress()
             if report.json {
                 for inspection in results { Console.standardOutput.line(InspectJSON.line(inspection).serialized) }
             } else {

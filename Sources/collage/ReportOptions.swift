@@ -1,5 +1,6 @@
-internal import ArgumentParser
+public import ArgumentParser
 internal import CollageReport
+public import CollageTerminal
 
 /// How a command reports: for people on stderr, for scripts as JSON on stdout.
 struct ReportOptions: ParsableArguments {
@@ -12,9 +13,31 @@ struct ReportOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Also print, for every photo used, how it was decoded and how long it took.")
     var verbose = false
 
+    @Option(help: "Colour the log on a terminal: auto (unless NO_COLOR is set), always, never.")
+    var color = ColorMode.auto
+
+    @Flag(help: "Draw the collage in the terminal after it is written (kitty graphics, sixel, or coloured blocks).")
+    var preview = false
+
     func validate() throws {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose cannot be used together.") }
     }
 
     var verbosity: Verbosity { quiet ? .quiet : verbose ? .verbose : .normal }
+
+    /// The colours of stderr's log.
+    var styler: Styler { ColorPolicy.styler(color, fileDescriptor: 2) }
+
+    /// The log on stderr, coloured as asked.
+    func log(watching: Bool) -> EventLog {
+        EventLog(verbosity: verbosity, watching: watching, styler: styler)
+    }
+
+    /// The terminal preview, when asked for, not quiet, and stderr is a terminal.
+    func previewScreen() -> PreviewScreen? {
+        guard preview, !quiet else { return nil }
+        return PreviewScreen(styler: styler)
+    }
 }
+
+extension ColorMode: ExpressibleByArgument {}

@@ -5,6 +5,7 @@ internal import CollagePipeline
 internal import CollageReport
 internal import CollageSources
 internal import Synchronization
+internal import CollageTerminal
 
 extension Collage {
     /// `collage watch ./photos -o collage.jpg`
@@ -46,15 +47,18 @@ extension Collage {
         func run() async throws {
             let destination = CollageOutput(path: output.output, numbered: batches)
             let interval = Duration.milliseconds(Int64((throttle * 1000).rounded()))
-            let text = EventLog(verbosity: report.verbosity, watching: true)
+            let text = report.log(watching: true)
+            // The main screen replaces the scrolling log; errors follow once it is closed.
+            let screen = report.previewScreen().map { WatchScreen(screen: $0, styler: report.styler) }
             let json = report.json
             let finished = FinishedCollages(limit: rules.limit, printing: !json)
             let log: @Sendable (PipelineEvent) -> Void = { event in
-                text.event(event)
+                if let screen { screen.event(event) } else { text.event(event) }
                 if json { Console.standardOutput.line(WatchJSON.event(event).serialized) }
                 finished.note(event)
             }
             func end(_ reason: String, _ status: ExitCode, error: String? = nil) -> ExitCode {
+                screen?.close()
                 if let error { text.error(error) }
                 if json {
                     Console.standardOutput.line(WatchJSON.finished(reason: reason, exitStatus: status.rawValue, collages: finished.all, error: error).serialized)
@@ -76,12 +80,15 @@ extension Collage {
             let session = WatchSession(
                 flow: options.flow(log: log),
                 sink: DiskSink(canvas: options.canvas, output: destination, format: output.resolvedFormat ?? .jpeg,
-                               writer: CollageWriter(quality: options.quality)),
+                               writer: CollageWriter(quality: options.quality), keepsImage: screen != nil),
                 interval: interval, clock: ContinuousClock(), batches: batches)
 
             let watching = Task { try await watcher.run() }
             let working = Task { try await session.run(watcher.files) }
-            let signals = SignalTrap(first: { watcher.stop() }, again: { working.cancel() })
+            let signals = SignalTrap(first: { watcher.stop() }, again: {
+                TerminalGuard.restoreAll()
+                working.cancel()
+            })
             let outcome = await working.result
             // Nothing reads the files any more: stop watching, and cancel the hand-over of
             // files that arrived meanwhile (a channel's send waits for a reader).

@@ -8,7 +8,7 @@ struct ColorPolicyTests {
         (.auto, [:], false, false),  // a pipe or a file
         (.auto, ["NO_COLOR": "1"], true, false),
         (.auto, ["NO_COLOR": "anything"], true, false),
-        (.auto, ["NO_COLOR": ""], true, true),  // no-color.org: present and not empty
+        (.auto, ["NO_COLOR": ""], true, false),  // set to anything, even empty, as the issue asks
         (.auto, ["TERM": "dumb"], true, false),
         (.always, ["NO_COLOR": "1"], false, true),  // the command line overrides the environment
         (.never, [:], true, false),

@@ -1,0 +1,82 @@
+public import CollageCore
+public import CollageTerminal
+internal import Synchronization
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// The collage drawn in the terminal, with status lines under it, redrawn in place on every
+/// change and on every resize: `build --preview` once, `watch --preview` as the book's main
+/// screen. Only on a terminal; the terminal is left clean by `close()`, also after Ctrl-C
+/// (`TerminalGuard.restoreAll()` from the signal handler).
+public final class PreviewScreen: Sendable {
+    private let output: Int32
+    private let styler: Styler
+    private let capabilities: TerminalCapabilities
+    private let guardian: TerminalGuard
+    private let state = Mutex<State>(State())
+    private let resizing = Mutex<ResizeListener?>(nil)
+
+    private struct State {
+        var block = PreviewBlock()
+        var image: RGBImage?
+        var status: [StatusLine] = []
+    }
+
+    /// Nil unless `output` is a terminal. Asks the terminal what it can draw (at most 200 ms)
+    /// on stdin when it is the same terminal, else on /dev/tty.
+    public init?(output: Int32 = 2, styler: Styler) {
+        guard isatty(output) == 1 else { return nil }
+        self.output = output
+        self.styler = styler
+        let input = isatty(STDIN_FILENO) == 1 ? STDIN_FILENO : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        capabilities = TerminalCapabilities.detect(input: input, output: output)
+        if input != STDIN_FILENO && input >= 0 { Glibc.close(input) }
+        guardian = TerminalGuard(fileDescriptor: output)
+        TerminalGuard.restoreAtExit()
+    }
+
+    /// What the terminal will be drawn with: kitty, sixel or half blocks.
+    public var method: PreviewProtocol { capabilities.preview }
+
+    /// Draws `image` (or keeps the last one) with `status` under it, replacing what was drawn.
+    public func show(_ image: RGBImage? = nil, status: [StatusLine]) {
+        let bytes = state.withLock { state -> [UInt8] in
+            if let image { state.image = image }
+            state.status = status
+            return draw(&state)
+        }
+        guardian.hideCursor()
+        TerminalIO.write(bytes, to: output)
+        startFollowingResizes()
+    }
+
+    /// Stops redrawing; the last screen stays, the cursor is shown, attributes reset.
+    public func close() {
+        resizing.withLock { listener in
+            listener?.cancel()
+            listener = nil
+        }
+        guardian.restore()
+    }
+
+    private func draw(_ state: inout State) -> [UInt8] {
+        guard let terminal = TerminalSize.of(output) else { return [] }
+        let preview = state.image.flatMap {
+            TerminalPreview.render($0, for: capabilities, terminal: terminal, maxRows: max(1, terminal.rows - state.status.count - 1))
+        }
+        return state.block.draw(preview, status: state.status, terminal: terminal, styler: styler)
+    }
+
+    private func startFollowingResizes() {
+        resizing.withLock { listener in
+            guard listener == nil else { return }
+            listener = ResizeListener(fileDescriptor: output) { [weak self] _ in self?.redraw() }
+        }
+    }
+
+    private func redraw() {
+        let bytes = state.withLock { draw(&$0) }
+        TerminalIO.write(bytes, to: output)
+    }
+}

@@ -1,0 +1,44 @@
+public import CollagePipeline
+public import CollageTerminal
+internal import CollageCore
+internal import Synchronization
+
+/// `watch --preview`: the book's main screen in a terminal. The collage as it grows, redrawn in
+/// place after every save, and under it the app's title ("4 photos") and the last thing that
+/// happened (a photo added, or skipped and why). Log lines would scroll the screen away, so
+/// they give way to it; errors are printed once the screen is closed.
+public final class WatchScreen: Sendable {
+    private let screen: PreviewScreen
+    private let styler: Styler
+    private let state = Mutex<(photos: Int, last: StatusLine?, saved: StatusLine?)>((0, nil, nil))
+
+    public init(screen: PreviewScreen, styler: Styler) {
+        self.screen = screen
+        self.styler = styler
+    }
+
+    public func event(_ event: PipelineEvent) {
+        var image: CollageCore.RGBImage?
+        let status = state.withLock { state -> [StatusLine] in
+            switch event {
+            case .added(let file, _, let count):
+                state.photos = count
+                state.last = StatusLine("\(file): added")
+            case .skipped(let file, let reason, _):
+                state.last = StatusLine("\(file): \(reason)", style: .skipped)
+            case .saved(let saved, let photos, let batch):
+                image = saved.image
+                state.photos = photos
+                state.saved = StatusLine("wrote \(saved.destination)" + (batch > 1 ? " (collage \(batch))" : ""), style: .saved)
+            case .notice(let text):
+                state.last = StatusLine(text)
+            }
+            return [StatusLine(LogLines.statusLine(photos: state.photos))] + [state.last, state.saved].compactMap { $0 }
+        }
+        screen.show(image, status: status)
+    }
+
+    public func close() {
+        screen.close()
+    }
+}

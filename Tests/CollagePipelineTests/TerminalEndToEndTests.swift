@@ -1,0 +1,87 @@
+import CollageTestSupport
+import Foundation
+import Testing
+
+/// What people at a terminal get, and pipes and files never: progress, colour, a preview of the
+/// collage, the watch's main screen; every case through a real pseudo-terminal.
+@Suite("At the terminal: progress, colour, previews", .timeLimit(.minutes(3)))
+struct TerminalEndToEndTests {
+    let eight = ["autumn.jpg", "portrait.jpg", "bythewater.jpg", "kite.jpg", "coldripple.jpg", "eveningglow.jpg", "path.jpg", "fallenleaf.jpg"]
+    let yellow = "\u{1B}[33m", escape: Character = "\u{1B}"
+
+    func build(_ extra: [String], environment: [String: String] = [:], answer: String? = nil) throws -> (Int32, String, TemporaryDirectory) {
+        let out = try TemporaryDirectory()
+        let session = try TerminalSession(["build"] + eight.map(Fixtures.path) + ["--size", "300x200", "-o", out.file("c.jpg")] + extra,
+                                          environment: environment, answer: answer)
+        let status = session.finish()
+        return (status, session.text, out)
+    }
+
+    @Test func progressAndColourOnATerminalCleanScrollback() throws {
+        let (status, text, out) = try build([])
+        #expect(status == 0)
+        #expect(text.contains("photos decided"))
+        #expect(text.contains(yellow + "collage: \(Fixtures.path("portrait.jpg")): portrait"))
+        // The progress line is erased before the final lines: none of it after the last clear.
+        let lastClear = try #require(text.range(of: "\r\u{1B}[K", options: .backwards))
+        #expect(!text[lastClear.upperBound...].contains("decided"))
+        #expect(text.hasSuffix(out.file("c.jpg") + "\r\n"))
+    }
+
+    @Test("NO_COLOR, set to anything, and --color never keep the terminal plain", arguments: [
+        (["NO_COLOR": "1"], [String]()), (["NO_COLOR": ""], []), ([:], ["--color", "never"]),
+    ])
+    func noColour(environment: [String: String], flags: [String]) throws {
+        let (status, text, _) = try build(flags, environment: environment)
+        #expect(status == 0)
+        #expect(!text.contains(yellow))
+        #expect(text.contains("photos decided"))  // progress is not colour
+    }
+
+    @Test func aPipeGetsNeitherProgressNorColourUnlessAsked() async throws {
+        let out = try TemporaryDirectory()
+        let plain = try await CollageCommand.run(["build"] + eight.map(Fixtures.path) + ["-o", out.file("c.jpg"), "--preview"])
+        #expect(plain.status == 0)
+        #expect(!plain.stderr.contains(escape) && !plain.stdout.contains(escape))
+        #expect(!plain.stderr.contains("decided"))
+        let forced = try await CollageCommand.run(["build"] + eight.map(Fixtures.path) + ["-o", out.file("c.jpg"), "--color", "always"])
+        #expect(forced.stderr.contains(yellow))
+    }
+
+    @Test("--preview picks the protocol from the terminal's answers and the environment", arguments: [
+        ("kitty answers its query", "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c", [String: String](), "\u{1B}_Ga=T,f=24"),
+        ("kitty by its TERM", nil, ["TERM": "xterm-kitty"], "\u{1B}_Ga=T,f=24"),
+        ("sixel in the device attributes", "\u{1B}[?62;4;22c", [:], "\u{1B}P0;1;0q\"1;1;"),
+        ("24-bit blocks", "\u{1B}[?62;22c", ["COLORTERM": "truecolor"], "\u{1B}[38;2;"),
+        ("256-colour blocks, the terminal silent", nil, [:], "\u{1B}[38;5;"),
+    ])
+    func previewProtocol(_ name: String, answer: String?, environment: [String: String], expected: String) throws {
+        let (status, text, _) = try build(["--preview"], environment: environment, answer: answer)
+        #expect(status == 0, "\(name)")
+        #expect(text.contains(expected), "\(name)")
+        #expect(text.contains("\u{1B}[0m\u{1B}[?25h"), "\(name): the terminal is left clean")
+    }
+
+    @Test func watchRedrawsItsMainScreenAndLeavesTheTerminalCleanAfterCtrlC() throws {
+        let photos = try TemporaryDirectory(), out = try TemporaryDirectory()
+        let session = try TerminalSession(["watch", photos.path, "--preview", "--throttle", "0", "--size", "300x200", "-o", out.file("c.jpg")],
+                                          environment: ["COLORTERM": "truecolor"])
+        try session.waitFor("\u{1B}[c")  // the probe: the screen is up
+        try FileManager.default.copyItem(atPath: Fixtures.path("autumn.jpg"), toPath: photos.file("autumn.jpg"))
+        try session.waitFor("1 photo")
+        try FileManager.default.copyItem(atPath: Fixtures.path("portrait.jpg"), toPath: photos.file("portrait.jpg"))
+        try session.waitFor("portrait (180x320 as displayed)")
+        try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: photos.file("kite.jpg"))
+        try session.waitFor("2 photos")
+        // Redrawn in place: the block is rewound (cursor up, erase below) before each redraw.
+        #expect(session.text.components(separatedBy: "\u{1B}[J").count > 2)
+        #expect(session.text.contains("\u{1B}[38;2;"))
+        let before = session.output.count
+        session.pty.resize(columns: 60, rows: 20)
+        try session.waitFor("2 photos\u{1B}[K", after: before)  // drawn again, for the new size
+        session.pty.send("\u{03}")
+        #expect(session.finish() == 130)
+        #expect(session.text.hasSuffix("\u{1B}[0m\u{1B}[?25h") || session.text.contains("\u{1B}[0m\u{1B}[?25h"))
+        #expect(out.contents == ["c.jpg"])
+    }
+}
