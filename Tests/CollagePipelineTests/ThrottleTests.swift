@@ -71,6 +71,28 @@ struct ThrottleTests {
         #expect(try await output.next() == nil)
     }
 
+    /// A save slower than the interval: what was emitted meanwhile waits as one element, the
+    /// newest, never as a queue of stale selections.
+    @Test func aSlowConsumerGetsOnlyTheNewest() async throws {
+        let source = TestSource<Int>(), clock = ManualClock()
+        var output = source.throttle(for: interval, clock: clock).makeAsyncIterator()
+        source.send(1)  // emitted at once, into a consumer that is busy
+        await source.untilAsked()
+        clock.advance(by: .milliseconds(100))
+        source.send(2)
+        await source.untilAsked()
+        clock.advance(by: .milliseconds(500))  // t = 600: the first window is over, 2 goes out
+        source.send(3)
+        await source.untilAsked()
+        clock.advance(by: .milliseconds(600))  // t = 1200: the second is over too, 3 goes out
+        source.send(4)
+        await source.untilAsked()  // 4 is held: by now 1, 2 and 3 have all been emitted
+        #expect(try await output.next() == 3)  // 1 and 2 were replaced while nobody read
+        source.finish()
+        #expect(try await output.next() == 4)
+        #expect(try await output.next() == nil)
+    }
+
     @Test func cancellingTheConsumerStopsReadingTheUpstream() async throws {
         let source = TestSource<Int>(), clock = ManualClock()
         let consumer = Task {
