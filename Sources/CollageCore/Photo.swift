@@ -7,12 +7,15 @@ public struct Photo: Sendable {
     public let size: PixelSize
     /// Upright pixels, scaled just enough for the largest tile the photo can get.
     public let image: RGBImage
+    /// The duplicate check's two stages: the fingerprint finds candidates, the thumbnail decides.
     public let fingerprint: Fingerprint
+    public let thumbnail: Thumbnail
 
-    public init(name: String, size: PixelSize, image: RGBImage, fingerprint: Fingerprint? = nil) {
+    public init(name: String, size: PixelSize, image: RGBImage, fingerprint: Fingerprint? = nil, thumbnail: Thumbnail? = nil) {
         self.name = name
         self.size = size
         self.image = image
         self.fingerprint = fingerprint ?? Fingerprint(of: image)
+        self.thumbnail = thumbnail ?? Thumbnail(of: image)
     }
 }

@@ -13,11 +13,15 @@ public struct CollageOptions: Sendable {
     public var canvas: PixelSize
     public var quality: Int
     public var limits: DecodeLimits
+    /// The duplicate rule's threshold on the `--similarity` scale (`Thumbnail.distance(to:)`).
+    public var similarity: Double
 
-    public init(canvas: PixelSize = defaultCanvas, quality: Int = ImageEncoder.defaultQuality, limits: DecodeLimits = DecodeLimits()) {
+    public init(canvas: PixelSize = defaultCanvas, quality: Int = ImageEncoder.defaultQuality, limits: DecodeLimits = DecodeLimits(),
+                similarity: Double = Thumbnail.samePhotoThreshold) {
         self.canvas = canvas
         self.quality = quality
         self.limits = limits
+        self.similarity = similarity
     }
 }
 
@@ -51,7 +55,7 @@ public struct CollageBuild: Sendable {
     ) async throws(BuildError) -> SavedCollage {
         if inputs.contains(where: { Self.isSameFile($0, output) }) { throw .outputIsInput(output) }
         let decided = Counter()
-        let flow = CollageFlow(reader: PhotoLoader(limits: options.limits), canvas: options.canvas) { event in
+        let flow = CollageFlow(reader: PhotoLoader(limits: options.limits), canvas: options.canvas, similarity: options.similarity) { event in
             decided.increment()
             log(event)
         }

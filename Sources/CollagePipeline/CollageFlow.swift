@@ -12,13 +12,16 @@ public struct CollageFlow: Sendable {
     public let reader: any PhotoReader
     public let canvas: PixelSize
     public let limit: Int
+    /// The duplicate rule's threshold on the `--similarity` scale (`Thumbnail.distance(to:)`).
+    public let similarity: Double
     public let log: @Sendable (PipelineEvent) -> Void
 
     public init(reader: any PhotoReader, canvas: PixelSize, limit: Int = CollageLayout.maximumPhotos,
-                log: @escaping @Sendable (PipelineEvent) -> Void) {
+                similarity: Double = Thumbnail.samePhotoThreshold, log: @escaping @Sendable (PipelineEvent) -> Void) {
         self.reader = reader
         self.canvas = canvas
         self.limit = limit
+        self.similarity = similarity
         self.log = log
     }
 
@@ -27,8 +30,9 @@ public struct CollageFlow: Sendable {
     public func selections<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
         from files: Files, overflow: Overflow = Overflow()
     ) -> some AsyncSequence<Selection, Never> & Sendable {
-        let relay = SelectionRelay(Selection(limit: limit))
-        let (reader, canvas, log) = (reader, canvas, log)
+        let empty = Selection(limit: limit, similarity: similarity)
+        let relay = SelectionRelay(empty)
+        let (reader, canvas, similarity, log) = (reader, canvas, similarity, log)
         return files
             // takeWhile: the app stopped taking photos at six.
             .prefix(while: { file in
@@ -48,9 +52,9 @@ public struct CollageFlow: Sendable {
             }
             .compactMap(dropRejected(log))
             // filter unique: against every photo taken, not just the previous one.
-            .filter(rule(log) { (photo: Photo) in PhotoRules.unique(photo.fingerprint, among: relay.value.photos) })
+            .filter(rule(log) { (photo: Photo) in PhotoRules.unique(photo, among: relay.value.photos, similarity: similarity) })
             // scan into the selection.
-            .reductions(into: Selection(limit: limit)) { selection, taken in
+            .reductions(into: empty) { selection, taken in
                 let (file, photo) = taken
                 do throws(Rejection) {
                     try selection.add(photo)

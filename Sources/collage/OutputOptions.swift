@@ -17,16 +17,24 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Refuse photos with more pixels than this (a decompression-bomb guard).")
     var maxPixels = DecodeLimits.defaultMaximumPixels
 
+    @Option(help: ArgumentHelp(
+        "How far a photo may differ from one already taken and still be skipped as its copy: luma levels, 0 to 255, by which the most-changed patch differs (0: identical pictures only).",
+        valueName: "levels"))
+    var similarity = Thumbnail.samePhotoThreshold
+
     func validate() throws {
         guard ImageFormat(forPath: output) != nil else {
             throw ValidationError("The output \(output) must end in .jpg, .jpeg or .png.")
         }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be from 1 to 100.") }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive.") }
+        guard Thumbnail.scale.contains(similarity) else {
+            throw ValidationError("--similarity must be from 0 to 255 (luma levels; 0 skips identical pictures only).")
+        }
     }
 
     var collageOptions: CollageOptions {
-        CollageOptions(canvas: size, quality: quality, limits: DecodeLimits(maximumPixels: maxPixels))
+        CollageOptions(canvas: size, quality: quality, limits: DecodeLimits(maximumPixels: maxPixels), similarity: similarity)
     }
 }
 

@@ -51,7 +51,7 @@ extension Collage {
             }
             let settings = options.collageOptions
             let session = WatchSession(
-                flow: CollageFlow(reader: PhotoLoader(limits: settings.limits), canvas: settings.canvas, log: log),
+                flow: CollageFlow(reader: PhotoLoader(limits: settings.limits), canvas: settings.canvas, similarity: settings.similarity, log: log),
                 sink: DiskSink(canvas: settings.canvas, output: output, writer: CollageWriter(quality: settings.quality)),
                 interval: .milliseconds(Int64((throttle * 1000).rounded())), clock: ContinuousClock(), batches: batches)
 
