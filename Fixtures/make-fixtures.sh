@@ -46,6 +46,63 @@ convert "$src/coldripple-1600x1200.jpg" -resize 300x200^ -gravity center -extent
 convert "$src/summer_1am-1600x1200.jpg" -resize 210x140^ -gravity center -extent 210x140 \
   \( -size 105x140 xc:black -size 105x140 xc:white +append \) -alpha off -compose CopyOpacity -composite summer-alpha.png
 
+# A photo booth: a camera on a stand, one backdrop (summer_1am), guests moving between shots.
+# Subjects are head-and-shoulders silhouettes cut from other photos (SafeLanding's rocket,
+# Autumn's tree); every shot gets its own sensor-like noise (sigma ~5 per channel) and a
+# slight exposure drift (-2 % to +3 %). Six shots: A moves by 2.5 %, 5 %, 10 % of the width,
+# B joins, A moves back by 25 %.
+convert "$src/summer_1am-1600x1200.jpg" -resize 320x200^ -gravity center -extent 320x200 backdrop.png
+silhouette() { convert -size "$1x$2" xc:black -fill white -draw "circle $(($1/2)),$(($1*3/10)) $(($1/2)),$(($1/20))" \
+  -draw "roundrectangle $(($1/10)),$(($1*6/10)) $(($1*9/10)),$(($2+20)) $(($1/4)),$(($1/4))" -blur 0x0.7 "$3"; }
+silhouette 64 140 mask-a.png
+silhouette 56 120 mask-b.png
+convert "$src/safelanding-1622x2880-portrait.jpg" -crop 560x1220+560+700 +repage -resize 64x140! mask-a.png -alpha off -compose CopyOpacity -composite subject-a.png
+convert "$src/autumn-1600x1200.jpg" -crop 520x1120+1500+200 +repage -resize 56x120! mask-b.png -alpha off -compose CopyOpacity -composite subject-b.png
+# A with a hand raised; a red cup (ColorfulCups) for a small object on the ground.
+convert subject-a.png -background none -gravity West -extent 84x140 -fill '#d9a07e' -stroke '#b07050' -strokewidth 1 \
+  -draw "polygon 50,88 56,92 80,26 72,22" -draw "circle 77,20 77,14" subject-a-hand.png
+convert "$src/colorfulcups-2560x1600.jpg" -crop 440x400+1960+20 +repage -resize 26x24! \
+  \( -size 26x24 xc:black -fill white -draw "ellipse 13,12 12,11 0,360" \) -alpha off -compose CopyOpacity -composite cup.png
+# shot NAME EXPOSURE SEED LAYER X Y [LAYER X Y]...: the backdrop, the layers, drift, noise, JPEG q85.
+shot() {
+  local name=$1 exposure=$2 seed=$3 layers=()
+  shift 3
+  while [ $# -gt 0 ]; do layers+=("$1" -geometry "+$2+$3" -composite); shift 3; done
+  convert backdrop.png -gravity NorthWest "${layers[@]}" -evaluate multiply "$exposure" \
+    -seed "$seed" -attenuate 0.25 +noise Gaussian -strip -quality 85 -sampling-factor 2x2 "$name"
+}
+shot booth-1.jpg 1.00 11 subject-a.png 60 60
+shot booth-2.jpg 1.02 12 subject-a.png 68 60
+shot booth-3.jpg 0.98 13 subject-a.png 84 60
+shot booth-4.jpg 1.03 14 subject-a.png 116 60
+shot booth-5.jpg 0.99 15 subject-a.png 116 60 subject-b.png 230 80
+shot booth-6.jpg 1.01 16 subject-a.png 36 60 subject-b.png 230 80
+# Off the burst, each against booth-1: a hand raised; a cup put down; the same scene, new noise only.
+shot booth-hand.jpg 1.00 17 subject-a-hand.png 60 60
+shot booth-cup.jpg 1.00 18 subject-a.png 60 60 cup.png 250 168
+rm backdrop.png mask-a.png mask-b.png subject-a.png subject-b.png subject-a-hand.png cup.png
+# Copies of a booth shot: re-encoded at quality 30; a quarter of the size.
+convert booth-1.jpg -quality 30 booth-1-q30.jpg
+convert booth-1.jpg -resize 80x50 -quality 75 booth-1-quarter.jpg
+
+# Every kind of copy of eveningglow.jpg: byte-identical; re-encoded at quality 30; a quarter of the
+# size, re-encoded; converted to PNG, and that PNG back to JPEG; stored turned 90 CCW and
+# re-encoded, EXIF orientation 6; turned losslessly by jpegtran, orientation 6; metadata added.
+cp eveningglow.jpg eveningglow-copy.jpg
+convert eveningglow.jpg -quality 30 eveningglow-q30.jpg
+convert eveningglow.jpg -resize 80x50 -quality 75 eveningglow-quarter.jpg
+convert eveningglow.jpg -define png:exclude-chunk=date,time eveningglow-converted.png
+convert eveningglow-converted.png -quality 85 -sampling-factor 2x2 eveningglow-from-png.jpg
+convert eveningglow.jpg -rotate -90 -quality 85 -sampling-factor 2x2 eveningglow-exif6.jpg
+exiftool -q -overwrite_original -Orientation#=6 eveningglow-exif6.jpg
+jpegtran -perfect -rotate 270 -copy none -outfile eveningglow-jpegtran.jpg eveningglow.jpg
+exiftool -q -overwrite_original -Orientation#=6 eveningglow-jpegtran.jpg
+cp eveningglow.jpg eveningglow-meta.jpg
+exiftool -q -overwrite_original -Artist='A. Guest' -Copyright='KDE VDG' -DateTimeOriginal='2024:06:01 21:30:00' \
+  -ImageDescription='Evening glow' -Make='Booth' -Model='Stand 1' -Comment='edited' eveningglow-meta.jpg
+# Not a copy: the same scene cropped to 4:3.
+jpg eveningglow-1600x1200.jpg 280x210 eveningglow-4x3.jpg
+
 # Broken files: truncated JPEG and PNG, a text file named .jpg, an empty file.
 head -c 6000 eveningglow.jpg > truncated.jpg
 head -c 9000 bythewater-16bit.png > truncated.png

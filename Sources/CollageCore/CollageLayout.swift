@@ -35,9 +35,12 @@ public enum CollageLayout {
 
     /// The size at which to keep the `index`-th accepted photo (0-based) so that every tile it
     /// can get, as more photos join, is drawn by shrinking, never by enlarging: the photo is
-    /// decoded once and each later collage re-lays it out from this copy. Never above `photo`.
+    /// decoded once and each later collage re-lays it out from this copy. Never above `photo`;
+    /// never below twice the duplicate check's thumbnail, so that however small the collage,
+    /// the thumbnail is area-averaged from enough pixels to compare photos as at full size.
     public static func keptSize(of photo: PixelSize, at index: Int, limit: Int = maximumPhotos, canvas: PixelSize) -> PixelSize {
-        var scale = 0.0
+        let floor = PixelSize(width: 2 * Thumbnail.size.width, height: 2 * Thumbnail.size.height)
+        var scale = max(Double(floor.width) / Double(photo.width), Double(floor.height) / Double(photo.height))
         for count in (index + 1)...max(index + 1, limit) {
             let tile = tiles(count: count, canvas: canvas)[index]
             scale = max(scale, Double(tile.width) / Double(photo.width), Double(tile.height) / Double(photo.height))

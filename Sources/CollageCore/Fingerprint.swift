@@ -1,18 +1,20 @@
-/// A perceptual fingerprint: what stays the same when a photo is re-encoded or resized.
+/// A perceptual fingerprint: what stays the same when a photo is re-encoded or resized. The
+/// duplicate check's cheap first stage: it finds candidates, the thumbnail decides.
 ///
 /// The photo is area-averaged to a 9x9 grid of luma; each of the 128 bits says whether a cell is
 /// brighter than its right neighbour (64 bits) or than the one below it (64 bits): a difference
 /// hash in both directions. Re-encoding and resizing move cell means by a level or two, which
 /// flips only bits where neighbours are nearly equal; a different photo differs in about half.
+/// A 9x9 grid cannot see a guest move or step in: another shot of the same scene is a candidate.
 public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     public let horizontal: UInt64
     public let vertical: UInt64
 
-    /// Two photos are the same when at most this many of the 128 bits differ. Measured on the
-    /// fixtures (`FixtureFingerprintTests`): copies, re-encodes, resizes and format changes of a
-    /// photo differ in 0–6 bits; the same scene cropped to another aspect in 16 (a new photo);
-    /// different photos in 32 or more.
-    public static let samePhotoThreshold = 12
+    /// A photo within this many of the 128 bits of one taken may be a copy of it, and is compared
+    /// by thumbnail. Measured on the fixtures (`FixtureFingerprintTests`): copies of a photo differ
+    /// in at most 6 bits, photos of different scenes in 34 or more; other shots of one scene
+    /// (a guest moved, a cup put down) from 0 bits up, so only the thumbnail can tell them apart.
+    public static let candidateThreshold = 12
 
     public init(horizontal: UInt64, vertical: UInt64) {
         self.horizontal = horizontal
@@ -43,8 +45,9 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
         (horizontal ^ other.horizontal).nonzeroBitCount + (vertical ^ other.vertical).nonzeroBitCount
     }
 
-    public func isSamePhoto(as other: Fingerprint) -> Bool {
-        distance(to: other) <= Self.samePhotoThreshold
+    /// Close enough that the photos may be one picture: worth comparing their thumbnails.
+    public func isCandidate(for other: Fingerprint) -> Bool {
+        distance(to: other) <= Self.candidateThreshold
     }
 
     public var description: String {

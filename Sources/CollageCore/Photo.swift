@@ -7,14 +7,17 @@ public struct Photo: Sendable {
     public let size: PixelSize
     /// Upright pixels, scaled just enough for the largest tile the photo can get.
     public let image: RGBImage
+    /// The duplicate check's two stages: the fingerprint finds candidates, the thumbnail decides.
     public let fingerprint: Fingerprint
+    public let thumbnail: Thumbnail
     /// How it was decoded, when it came from a file.
     public var decoding: DecodeDetails?
 
-    public init(name: PathName, size: PixelSize, image: RGBImage, fingerprint: Fingerprint? = nil) {
+    public init(name: PathName, size: PixelSize, image: RGBImage, fingerprint: Fingerprint? = nil, thumbnail: Thumbnail? = nil) {
         self.name = name
         self.size = size
         self.image = image
         self.fingerprint = fingerprint ?? Fingerprint(of: image)
+        self.thumbnail = thumbnail ?? Thumbnail(of: image)
     }
 }

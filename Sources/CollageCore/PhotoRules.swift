@@ -7,9 +7,21 @@ public enum PhotoRules {
         accepted.accepts(displayed) ? nil : .shape(displayed, accepted: accepted)
     }
 
-    /// No photo twice: a fingerprint within the threshold of one already taken is a duplicate.
-    public static func unique(_ fingerprint: Fingerprint, among taken: [Photo]) -> Rejection? {
-        taken.first { $0.fingerprint.isSamePhoto(as: fingerprint) }.map { .duplicate(of: $0.name) }
+    /// No photo twice: a copy of a photo already taken (within `similarity`, see
+    /// `Thumbnail.distance(to:)`) is a duplicate, named after the first it copies. Another shot
+    /// of the same scene is not.
+    public static func unique(
+        _ photo: Photo, among taken: [Photo], similarity: Double = Thumbnail.samePhotoThreshold
+    ) -> Rejection? {
+        taken.lazy.map { Resemblance(of: photo, to: $0) }
+            .first { $0.isDuplicate(similarity: similarity) }
+            .map { .duplicate(of: $0.photo.name) }
+    }
+
+    /// The photo taken before that `photo` is closest to on the `--similarity` scale (the first
+    /// of equals), or nil when none was: what `inspect` reports.
+    public static func nearest(to photo: Photo, among taken: [Photo]) -> Resemblance? {
+        taken.map { Resemblance(of: photo, to: $0) }.min { $0.distance < $1.distance }
     }
 
     /// At most six photos.

@@ -3,7 +3,8 @@
 public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
     /// Not of the accepted shape as displayed (after EXIF orientation).
     case shape(PixelSize, accepted: AcceptedShape)
-    /// The same picture as a photo already taken (byte-identical, re-encoded or resized).
+    /// A copy of a photo already taken (byte-identical, re-encoded, resized, converted, turned),
+    /// named after it; another shot of the same scene is not one.
     case duplicate(of: PathName)
     /// The selection already holds the maximum number of photos.
     case overLimit(Int)

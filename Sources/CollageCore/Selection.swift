@@ -2,9 +2,12 @@
 public struct Selection: Sendable {
     public private(set) var photos: [Photo] = []
     public let limit: Int
+    /// The duplicate rule's threshold on the `--similarity` scale.
+    public let similarity: Double
 
-    public init(limit: Int = CollageLayout.maximumPhotos) {
+    public init(limit: Int = CollageLayout.maximumPhotos, similarity: Double = Thumbnail.samePhotoThreshold) {
         self.limit = limit
+        self.similarity = similarity
     }
 
     public var count: Int { photos.count }
@@ -12,7 +15,7 @@ public struct Selection: Sendable {
 
     /// Takes `photo` unless a rule refuses it (the landscape rule ran before decoding).
     public mutating func add(_ photo: Photo) throws(Rejection) {
-        if let rejection = PhotoRules.unique(photo.fingerprint, among: photos)
+        if let rejection = PhotoRules.unique(photo, among: photos, similarity: similarity)
             ?? PhotoRules.withinLimit(photos, limit: limit) {
             throw rejection
         }

@@ -5,7 +5,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// per `interval`, the newest, at the end of each interval, even if nothing else ever
     /// arrives. swift-async-algorithms' `_throttle` only emits when a later element arrives, so
     /// after a burst and silence the newest would never come out. When the upstream ends, the
-    /// newest element still held is emitted before the sequence finishes.
+    /// newest element still held is emitted before the sequence finishes. A consumer slower than
+    /// the interval never falls behind: of the elements emitted while it was busy it gets only
+    /// the newest, so a slow save never makes stale collages render one after another.
     ///
     /// ```swift
     /// for try await selection in selections.throttle(for: .milliseconds(500), clock: .continuous) {
@@ -34,7 +36,7 @@ where Base.Element: Sendable {
 
     /// Starts reading the upstream: the first element must not wait for the first `next()`.
     public func makeAsyncIterator() -> Iterator {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self, bufferingPolicy: .bufferingNewest(1))
         let driver = ThrottleDriver(base: base, interval: interval, clock: clock, output: continuation)
         continuation.onTermination = { _ in driver.cancel() }
         driver.start()

@@ -15,22 +15,25 @@ public struct CollageOptions: Sendable {
     /// The book's takeWhile: how many photos a collage takes.
     public var limit: Int
     public var accept: AcceptedShape
+    /// The duplicate rule's threshold on the `--similarity` scale (`Thumbnail.distance(to:)`).
+    public var similarity: Double
 
     public init(canvas: PixelSize = defaultCanvas, quality: Int = ImageEncoder.defaultQuality, limits: DecodeLimits = DecodeLimits(),
                 maximumFileBytes: Int = InputFile.defaultMaximumBytes, limit: Int = CollageLayout.maximumPhotos,
-                accept: AcceptedShape = .landscape) {
+                accept: AcceptedShape = .landscape, similarity: Double = Thumbnail.samePhotoThreshold) {
         self.canvas = canvas
         self.quality = quality
         self.limits = limits
         self.maximumFileBytes = maximumFileBytes
         self.limit = limit
         self.accept = accept
+        self.similarity = similarity
     }
 
     /// The chain these settings describe, reading real files.
     public func flow(log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
         CollageFlow(reader: PhotoLoader(limits: limits, maximumFileBytes: maximumFileBytes), canvas: canvas,
-                    limit: limit, accept: accept, log: log)
+                    limit: limit, accept: accept, similarity: similarity, log: log)
     }
 }
 
@@ -73,7 +76,8 @@ public struct CollageBuild: Sendable {
 
         let outcomes = Outcomes()
         let reader = KnownFailures(known: known, reader: PhotoLoader(limits: options.limits, maximumFileBytes: options.maximumFileBytes))
-        let flow = CollageFlow(reader: reader, canvas: options.canvas, limit: options.limit, accept: options.accept) { event in
+        let flow = CollageFlow(reader: reader, canvas: options.canvas, limit: options.limit, accept: options.accept,
+                               similarity: options.similarity) { event in
             outcomes.record(event)
             log(event)
         }
@@ -133,7 +137,7 @@ private final class Outcomes: Sendable {
 
     func record(_ event: PipelineEvent) {
         switch event {
-        case .added(_, let photo, _): list.withLock { $0.append(.used(photo)) }
+        case .added(_, let photo, _, _): list.withLock { $0.append(.used(photo)) }
         case .skipped(_, let rejection, let size): list.withLock { $0.append(.skipped(rejection, size: size)) }
         case .saved, .notice: break
         }

@@ -14,14 +14,18 @@ public struct CollageFlow: Sendable {
     public let canvas: PixelSize
     public let limit: Int
     public let accept: AcceptedShape
+    /// The duplicate rule's threshold on the `--similarity` scale (`Thumbnail.distance(to:)`).
+    public let similarity: Double
     public let log: @Sendable (PipelineEvent) -> Void
 
     public init(reader: any PhotoReader, canvas: PixelSize, limit: Int = CollageLayout.maximumPhotos,
-                accept: AcceptedShape = .landscape, log: @escaping @Sendable (PipelineEvent) -> Void) {
+                accept: AcceptedShape = .landscape, similarity: Double = Thumbnail.samePhotoThreshold,
+                log: @escaping @Sendable (PipelineEvent) -> Void) {
         self.reader = reader
         self.canvas = canvas
         self.limit = limit
         self.accept = accept
+        self.similarity = similarity
         self.log = log
     }
 
@@ -30,8 +34,9 @@ public struct CollageFlow: Sendable {
     public func selections<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
         from files: Files, overflow: Overflow = Overflow()
     ) -> some AsyncSequence<Selection, Never> & Sendable {
-        let relay = SelectionRelay(Selection(limit: limit))
-        let (reader, canvas, accept, log) = (reader, canvas, accept, log)
+        let empty = Selection(limit: limit, similarity: similarity)
+        let relay = SelectionRelay(empty)
+        let (reader, canvas, accept, similarity, log) = (reader, canvas, accept, similarity, log)
         return files
             // takeWhile: the app stopped taking photos at six.
             .prefix(while: { file in
@@ -54,14 +59,17 @@ public struct CollageFlow: Sendable {
             }
             .compactMap(dropRejected(log))
             // filter unique: against every photo taken, not just the previous one.
-            .filter(rule(log, size: { (photo: Photo) in photo.size }) { photo in PhotoRules.unique(photo.fingerprint, among: relay.value.photos) })
+            .filter(rule(log, size: { (photo: Photo) in photo.size }) { photo in
+                PhotoRules.unique(photo, among: relay.value.photos, similarity: similarity)
+            })
             // scan into the selection.
-            .reductions(into: Selection(limit: limit)) { selection, taken in
+            .reductions(into: empty) { selection, taken in
                 let (file, photo) = taken
                 do throws(Rejection) {
+                    let nearest = PhotoRules.nearest(to: photo, among: selection.photos)
                     try selection.add(photo)
                     relay.accept(selection)
-                    log(.added(file, photo, count: selection.count))
+                    log(.added(file, photo, count: selection.count, nearest: nearest))
                 } catch {
                     log(.skipped(file, error, size: photo.size))
                 }

@@ -45,7 +45,10 @@ public struct CollageOutput: Sendable, Hashable {
         let prefix = stem + [UInt8(ascii: "-")]
         guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
         let digits = bytes[prefix.count..<(bytes.count - suffix.count)]
-        guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        // Exactly what `path(forBatch:)` writes: four digits, or more without a leading zero. A
+        // camera's `booth-1.jpg` beside `booth.jpg` is a photo, not a collage of ours.
+        guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              digits.count == 4 || (digits.count > 4 && digits.first != UInt8(ascii: "0")) else { return nil }
         return Int(String(decoding: digits, as: UTF8.self))
     }
 

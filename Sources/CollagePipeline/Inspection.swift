@@ -9,8 +9,9 @@ public struct Inspection: Sendable {
     /// Nil when the file could not be read as an image.
     public var header: ImageHeader?
     public var fingerprint: Fingerprint?
-    /// The most similar photo among the files before it, and how far it is.
-    public var nearest: (name: PathName, distance: Int)?
+    /// The most similar photo among the files before it, and how far it is on the
+    /// `--similarity` scale.
+    public var nearest: Resemblance?
     /// The first earlier file that is the same photo.
     public var duplicateOf: PathName?
     public var verdict: Verdict
@@ -49,12 +50,13 @@ public struct CollageInspection: Sendable {
                 (inspection, photo) = await read(file)
                 if let photo {
                     inspection.fingerprint = photo.fingerprint
-                    inspection.nearest = seen.map { ($0.name, $0.fingerprint.distance(to: photo.fingerprint)) }.min { $0.1 < $1.1 }
-                    inspection.duplicateOf = seen.first { $0.fingerprint.isSamePhoto(as: photo.fingerprint) }?.name
+                    inspection.nearest = PhotoRules.nearest(to: photo, among: seen)
+                    inspection.duplicateOf = seen.first { Resemblance(of: photo, to: $0).isDuplicate(similarity: options.similarity) }?.name
                     seen.append(photo)
                     // The rules in build's order: shape (already applied), unique, the limit.
                     if case .used = inspection.verdict {
-                        if let rejection = PhotoRules.unique(photo.fingerprint, among: taken) ?? PhotoRules.withinLimit(taken, limit: options.limit) {
+                        if let rejection = PhotoRules.unique(photo, among: taken, similarity: options.similarity)
+                            ?? PhotoRules.withinLimit(taken, limit: options.limit) {
                             inspection.verdict = .skipped(rejection)
                         } else {
                             inspection.verdict = .used(index: taken.count, tile: PixelRect(x: 0, y: 0, width: 0, height: 0))

@@ -4,8 +4,9 @@ public import CollageSources
 /// What the pipeline reports as it goes: the values every printer (text lines, JSON, NDJSON,
 /// the terminal's main screen) is made from.
 public enum PipelineEvent: Sendable {
-    /// A photo joined the selection, which now holds `count` photos.
-    case added(PhotoFile, Photo, count: Int)
+    /// A photo joined the selection, which now holds `count` photos; `nearest` is the photo
+    /// taken before that it comes closest to (for `--verbose`).
+    case added(PhotoFile, Photo, count: Int, nearest: Resemblance?)
     /// A photo was not taken, and why; `size` is its displayed size when the header was read.
     case skipped(PhotoFile, Rejection, size: PixelSize?)
     /// Collage number `batch` (1 outside photo-booth mode) was saved with `photos` photos.

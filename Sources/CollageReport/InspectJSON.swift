@@ -16,7 +16,9 @@ public enum InspectJSON {
         }
         fields += [("fingerprint", inspection.fingerprint.map { .string($0.description) } ?? .null)]
         if let nearest = inspection.nearest {
-            fields += [("nearest", .object(JSONFields.path("path", nearest.name) + [("distance", .int(nearest.distance))]))]
+            fields += [("nearest", .object(JSONFields.path("path", nearest.photo.name) + [
+                ("distance", .number((nearest.distance * 10).rounded() / 10)), ("fingerprintDistance", .int(nearest.fingerprintDistance)),
+            ]))]
         } else {
             fields += [("nearest", .null)]
         }
@@ -58,7 +60,7 @@ public enum InspectText {
             cells += ["-", "-", "-", "-", "-", "-"]
         }
         cells.append(inspection.fingerprint?.description ?? "-")
-        cells.append(inspection.nearest.map { "\($0.name) (\($0.distance))" } ?? "-")
+        cells.append(inspection.nearest.map { "\($0.photo.name) (\(($0.distance * 10).rounded() / 10))" } ?? "-")
         switch inspection.verdict {
         case .used(let index, let tile): cells.append("used #\(index + 1) at \(tile)")
         case .skipped(let rejection): cells.append("skipped: \(rejection)")

@@ -24,10 +24,11 @@ public enum LogLines {
     public static func lines(for event: PipelineEvent, verbosity: Verbosity, watching: Bool) -> [(LineKind, String)] {
         guard verbosity > .quiet else { return [] }
         switch event {
-        case .added(let file, let photo, let count):
+        case .added(let file, let photo, let count, let nearest):
             var lines: [(LineKind, String)] = []
             if verbosity == .verbose {
-                lines.append((.added, "\(file): added" + (photo.decoding.map { " (\(details($0, shown: photo.size)))" } ?? "")))
+                let facts = [photo.decoding.map { details($0, shown: photo.size) }, nearest.map(closest)].compactMap { $0 }
+                lines.append((.added, "\(file): added" + (facts.isEmpty ? "" : " (\(facts.joined(separator: "; ")))")))
             } else if watching {
                 lines.append((.added, "\(file): added"))
             }
@@ -50,6 +51,11 @@ public enum LogLines {
     /// `4032x3024 JPEG, decoded at 1/4 in 12.3 ms, resampled in 2.1 ms`
     static func details(_ details: DecodeDetails, shown: PixelSize) -> String {
         "\(shown) \(details.format), decoded at 1/\(details.scale) in \(milliseconds(details.decodeTime)), resampled in \(milliseconds(details.resampleTime))"
+    }
+
+    /// `nearest a.jpg: similarity 37.5, fingerprint 20 bits`
+    static func closest(_ nearest: Resemblance) -> String {
+        "nearest \(nearest.photo.name): similarity \((nearest.distance * 10).rounded() / 10), fingerprint \(nearest.fingerprintDistance) bits"
     }
 
     static func milliseconds(_ duration: Duration) -> String {

@@ -17,7 +17,7 @@ public enum WatchJSON {
     /// A photo added or skipped, a collage saved, or a notice about the folder.
     public static func event(_ event: PipelineEvent) -> JSONValue {
         switch event {
-        case .added(let file, let photo, let count):
+        case .added(let file, let photo, let count, _):
             return envelope("added", JSONFields.path("path", file.path) + JSONFields.size(photo.size) + [("photos", .int(count))])
         case .skipped(let file, let rejection, let size):
             return envelope("skipped", JSONFields.path("path", file.path) + JSONFields.rejection(rejection) + (size.map(JSONFields.size) ?? []))

@@ -21,7 +21,7 @@ public final class WatchScreen: Sendable {
         var image: CollageCore.RGBImage?
         let status = state.withLock { state -> [StatusLine] in
             switch event {
-            case .added(let file, _, let count):
+            case .added(let file, _, let count, _):
                 state.photos = count
                 state.last = StatusLine("\(file): added")
             case .skipped(let file, let reason, _):

@@ -45,7 +45,7 @@ extension Collage {
             }
             let options = CollageOptions(
                 canvas: output.size, quality: output.quality, limits: inputs.limits.decode, maximumFileBytes: inputs.limits.maxFileSize.bytes,
-                limit: rules.limit, accept: rules.accept)
+                limit: rules.limit, accept: rules.accept, similarity: rules.similarity)
             let log = report.log(watching: false)
             log.startProgress(given: items.count)
             let result = await CollageBuild(options: options).run(

@@ -26,7 +26,7 @@ extension Collage {
         func run() async throws {
             let items = inputs.resolve(excluding: nil)
             let options = CollageOptions(canvas: size, limits: inputs.limits.decode, maximumFileBytes: inputs.limits.maxFileSize.bytes,
-                                         limit: rules.limit, accept: rules.accept)
+                                         limit: rules.limit, accept: rules.accept, similarity: rules.similarity)
             let log = report.log(watching: false)
             log.startProgress(given: items.count)
             let results = await CollageInspection(options: options).run(items) { inspection in

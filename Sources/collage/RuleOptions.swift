@@ -9,9 +9,17 @@ struct RuleOptions: ParsableArguments {
     @Option(help: "Which photos are taken by shape, as displayed (after EXIF orientation).")
     var accept = AcceptedShape.landscape
 
+    @Option(help: ArgumentHelp(
+        "How far a photo may differ from one already taken and still be skipped as its copy: luma levels, 0 to 255, by which the most-changed patch differs (0: identical pictures only).",
+        valueName: "levels"))
+    var similarity = Thumbnail.samePhotoThreshold
+
     func validate() throws {
         guard (1...CollageLayout.maximumLimit).contains(limit) else {
             throw ValidationError("--limit must be from 1 to \(CollageLayout.maximumLimit).")
+        }
+        guard Thumbnail.scale.contains(similarity) else {
+            throw ValidationError("--similarity must be from 0 to 255 (luma levels; 0 skips identical pictures only).")
         }
     }
 }

@@ -76,7 +76,7 @@ extension Collage {
                 Console.standardOutput.line(WatchJSON.started(folder: folder, output: output.output, limit: rules.limit, batches: batches, throttle: interval).serialized)
             }
             let options = CollageOptions(canvas: output.size, quality: output.quality, limits: limits.decode,
-                                         maximumFileBytes: limits.maxFileSize.bytes, limit: rules.limit, accept: rules.accept)
+                                         maximumFileBytes: limits.maxFileSize.bytes, limit: rules.limit, accept: rules.accept, similarity: rules.similarity)
             let session = WatchSession(
                 flow: options.flow(log: log),
                 sink: DiskSink(canvas: options.canvas, output: destination, format: output.resolvedFormat ?? .jpeg,

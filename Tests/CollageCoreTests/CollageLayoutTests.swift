@@ -85,5 +85,13 @@ struct CollageLayoutTests {
     @Test func keptSizeNeverEnlarges() {
         let small = PixelSize(width: 320, height: 200)
         #expect(CollageLayout.keptSize(of: small, at: 0, canvas: canvas) == small)
+        #expect(CollageLayout.keptSize(of: PixelSize(width: 40, height: 30), at: 5, canvas: PixelSize(width: 30, height: 20)) == PixelSize(width: 40, height: 30))
+    }
+
+    /// However small the collage, the duplicate check area-averages at least 2:1 into its thumbnail.
+    @Test func keptSizeNeverFallsBelowTwiceTheThumbnail() {
+        let photo = PixelSize(width: 4032, height: 3024)
+        #expect(CollageLayout.keptSize(of: photo, at: 5, canvas: PixelSize(width: 60, height: 40)) == PixelSize(width: 128, height: 96))
+        #expect(CollageLayout.keptSize(of: PixelSize(width: 1600, height: 900), at: 5, canvas: PixelSize(width: 60, height: 40)) == PixelSize(width: 171, height: 96))
     }
 }

@@ -9,14 +9,14 @@ struct FingerprintTests {
         let original = Fingerprint(of: photo)
         let smaller = Fingerprint(of: photo.resized(to: PixelSize(width: 97, height: 64)))
         #expect(original.distance(to: smaller) <= 4)
-        #expect(original.isSamePhoto(as: smaller))
+        #expect(original.isCandidate(for: smaller))
     }
 
     @Test func differentPhotosAreFarApart() {
         let prints = (1...8).map { Fingerprint(of: TestImages.pattern(seed: $0, 120, 80)) }
         for i in prints.indices {
             for j in prints.indices where j > i {
-                #expect(!prints[i].isSamePhoto(as: prints[j]), "seeds \(i + 1) and \(j + 1): \(prints[i].distance(to: prints[j]))")
+                #expect(!prints[i].isCandidate(for: prints[j]), "seeds \(i + 1) and \(j + 1): \(prints[i].distance(to: prints[j]))")
             }
         }
     }

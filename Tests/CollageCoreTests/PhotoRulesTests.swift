@@ -8,6 +8,14 @@ struct PhotoRulesTests {
         Photo(name: PathName(name), size: PixelSize(width: 120, height: 80), image: TestImages.pattern(seed: seed, 120, 80))
     }
 
+    /// `seed`'s picture with a white "guest" 12x40 standing at `x`.
+    func shot(_ name: String, seed: Int, guestAt x: Int) -> Photo {
+        var image = TestImages.pattern(seed: seed, 120, 80)
+        image.draw(TestImages.solid(.white, 12, 40), region: SourceRegion(x: 0, y: 0, width: 12, height: 40),
+                   into: PixelRect(x: x, y: 30, width: 12, height: 40))
+        return Photo(name: PathName(name), size: PixelSize(width: 120, height: 80), image: image)
+    }
+
     @Test func landscapeOnlyByDefault() {
         #expect(PhotoRules.shape(PixelSize(width: 4032, height: 3024)) == nil)
         #expect(PhotoRules.shape(PixelSize(width: 3024, height: 4032)) == .shape(PixelSize(width: 3024, height: 4032), accepted: .landscape))
@@ -25,9 +33,45 @@ struct PhotoRulesTests {
 
     @Test func uniqueNamesTheFirstMatch() {
         let taken = [photo("a.jpg", seed: 1), photo("b.jpg", seed: 2)]
-        let again = Fingerprint(of: TestImages.pattern(seed: 2, 120, 80).resized(to: PixelSize(width: 60, height: 40)))
-        #expect(PhotoRules.unique(again, among: taken) == .duplicate(of: "b.jpg"))
-        #expect(PhotoRules.unique(Fingerprint(of: TestImages.pattern(seed: 3, 120, 80)), among: taken) == nil)
+        let smaller = Photo(name: "b-small.jpg", size: PixelSize(width: 60, height: 40),
+                            image: TestImages.pattern(seed: 2, 120, 80).resized(to: PixelSize(width: 60, height: 40)))
+        #expect(PhotoRules.unique(smaller, among: taken) == .duplicate(of: "b.jpg"))
+        #expect(PhotoRules.unique(photo("c.jpg", seed: 3), among: taken) == nil)
+        #expect(PhotoRules.unique(photo("b-again.jpg", seed: 2), among: taken + [photo("b-copy.jpg", seed: 2)]) == .duplicate(of: "b.jpg"))
+    }
+
+    @Test func anotherShotOfTheSameSceneIsNotADuplicate() {
+        let first = shot("1.jpg", seed: 4, guestAt: 20)
+        // The fingerprint cannot tell: the guest moved by 5 % of the width.
+        let moved = shot("2.jpg", seed: 4, guestAt: 26)
+        #expect(moved.fingerprint.isCandidate(for: first.fingerprint))
+        #expect(PhotoRules.unique(moved, among: [first]) == nil)
+        #expect(PhotoRules.unique(shot("1-again.jpg", seed: 4, guestAt: 20), among: [first]) == .duplicate(of: "1.jpg"))
+    }
+
+    @Test func similarityIsTheThreshold() {
+        let first = shot("1.jpg", seed: 4, guestAt: 20), moved = shot("2.jpg", seed: 4, guestAt: 26)
+        let distance = moved.thumbnail.distance(to: first.thumbnail)
+        #expect(PhotoRules.unique(moved, among: [first], similarity: distance) == .duplicate(of: "1.jpg"))
+        #expect(PhotoRules.unique(moved, among: [first], similarity: distance - 1 / 16) == nil)
+        // 0: identical pictures only.
+        #expect(PhotoRules.unique(shot("1-again.jpg", seed: 4, guestAt: 20), among: [first], similarity: 0) == .duplicate(of: "1.jpg"))
+        let resized = Photo(name: "1-small.jpg", size: PixelSize(width: 60, height: 40), image: first.image.resized(to: PixelSize(width: 60, height: 40)))
+        #expect(PhotoRules.unique(resized, among: [first]) == .duplicate(of: "1.jpg"))
+        #expect(PhotoRules.unique(resized, among: [first], similarity: 0) == nil)
+    }
+
+    @Test func nearestIsTheClosestEarlierPhotoOnTheSimilarityScale() throws {
+        let taken = [photo("a.jpg", seed: 1), shot("1.jpg", seed: 4, guestAt: 20), shot("2.jpg", seed: 4, guestAt: 60)]
+        let third = shot("3.jpg", seed: 4, guestAt: 21)
+        let nearest = try #require(PhotoRules.nearest(to: third, among: taken))
+        #expect(nearest.photo.name == "1.jpg")
+        #expect(nearest.distance == third.thumbnail.distance(to: taken[1].thumbnail))
+        #expect(nearest.distance < third.thumbnail.distance(to: taken[0].thumbnail))
+        #expect(nearest.distance < third.thumbnail.distance(to: taken[2].thumbnail))
+        #expect(!nearest.isDuplicate())
+        #expect(PhotoRules.nearest(to: photo("a.jpg", seed: 1), among: taken)?.distance == 0)
+        #expect(PhotoRules.nearest(to: photo("a.jpg", seed: 1), among: []) == nil)
     }
 
     @Test func atMostSix() {
@@ -44,6 +88,18 @@ struct PhotoRulesTests {
         #expect(throws: Rejection.duplicate(of: "3.jpg")) { try selection.add(photo("again.jpg", seed: 3)) }
         #expect(throws: Rejection.overLimit(6)) { try selection.add(photo("7.jpg", seed: 7)) }
         #expect(selection.photos.map(\.name) == ["1.jpg", "2.jpg", "3.jpg", "4.jpg", "5.jpg", "6.jpg"])
+    }
+
+    @Test func selectionUsesItsSimilarity() throws {
+        var strict = Selection(similarity: 0)
+        try strict.add(shot("1.jpg", seed: 4, guestAt: 20))
+        let resized = Photo(name: "small.jpg", size: PixelSize(width: 60, height: 40),
+                            image: strict.photos[0].image.resized(to: PixelSize(width: 60, height: 40)))
+        try strict.add(resized)
+        #expect(strict.count == 2)
+        var loose = Selection(similarity: 255)
+        try loose.add(shot("1.jpg", seed: 4, guestAt: 20))
+        #expect(throws: Rejection.duplicate(of: "1.jpg")) { try loose.add(shot("2.jpg", seed: 4, guestAt: 26)) }
     }
 
     @Test func reasonsReadAsOneLine() {

@@ -32,6 +32,45 @@ struct BuildEndToEndTests {
         #expect(folder.contents == ["collage.jpg"])
     }
 
+    @Test func aPhotoBoothBurstIsSixPhotosNotOne() async throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.file("booth.jpg")
+        let burst = (1...6).map { Fixtures.path("booth-\($0).jpg") }
+        let result = try await CollageCommand.run(["build"] + burst + ["-o", output, "--size", "600x400"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        try CollageChecks.expectTiles(of: output, show: burst)
+    }
+
+    @Test func everyCopyIsNamedADuplicateOfItsOriginal() async throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.file("collage.jpg")
+        let copies = ["eveningglow-copy.jpg", "eveningglow-q30.jpg", "eveningglow-quarter.jpg", "eveningglow-converted.png",
+                      "eveningglow-from-png.jpg", "eveningglow-exif6.jpg", "eveningglow-jpegtran.jpg", "eveningglow-meta.jpg"]
+        let names = ["eveningglow.jpg"] + copies + ["booth-1.jpg", "booth-1-q30.jpg", "booth-1-quarter.jpg"]
+        let result = try await CollageCommand.run(["build"] + names.map(Fixtures.path) + ["-o", output, "--size", "600x400"])
+        #expect(result.status == 0)
+        let f = Fixtures.path
+        #expect(result.stderrLines == copies.map { "collage: \(f($0)): duplicate of \(f("eveningglow.jpg"))" } + [
+            "collage: \(f("booth-1-q30.jpg")): duplicate of \(f("booth-1.jpg"))",
+            "collage: \(f("booth-1-quarter.jpg")): duplicate of \(f("booth-1.jpg"))",
+        ])
+        try CollageChecks.expectTiles(of: output, show: [f("eveningglow.jpg"), f("booth-1.jpg")])
+    }
+
+    @Test func similarityZeroSkipsIdenticalPicturesOnly() async throws {
+        let folder = try TemporaryDirectory()
+        let f = Fixtures.path
+        // Byte-identical, new metadata, the same pixels as PNG: identical; the rest are not.
+        let names = ["eveningglow.jpg", "eveningglow-copy.jpg", "eveningglow-meta.jpg", "eveningglow-converted.png",
+                     "eveningglow-q30.jpg", "eveningglow-jpegtran.jpg"]
+        let result = try await CollageCommand.run(["build"] + names.map(f) + ["-o", folder.file("out.jpg"), "--similarity", "0"])
+        #expect(result.status == 0)
+        #expect(result.stderrLines == ["eveningglow-copy.jpg", "eveningglow-meta.jpg", "eveningglow-converted.png"].map {
+            "collage: \(f($0)): duplicate of \(f("eveningglow.jpg"))"
+        })
+    }
+
     @Test func threePhotosLeaveNoWhiteSlotAndPNGFollowsTheExtension() async throws {
         let folder = try TemporaryDirectory()
         let output = folder.file("three.png")
@@ -91,6 +130,7 @@ struct BuildEndToEndTests {
 
     @Test("Bad flags are usage errors", arguments: [
         ["--size", "0x10"], ["--size", "wide"], ["--quality", "0"], ["-o", "out.gif"], ["--max-pixels", "0"],
+        ["--similarity", "-1"], ["--similarity", "255.5"], ["--similarity", "nan"], ["--similarity", "close"],
     ])
     func usageErrors(flags: [String]) async throws {
         let result = try await CollageCommand.run(["build", Fixtures.path("autumn.jpg")] + flags)

@@ -59,7 +59,7 @@ final class EventLog: Sendable {
     var lines: [String] {
         all.map { event in
             switch event {
-            case .added(let file, _, _): return "\(file): added"
+            case .added(let file, _, _, _): return "\(file): added"
             case .skipped(let file, let reason, _): return "\(file): \(reason)"
             case .saved(let saved, let photos, let batch): return "saved \(saved.destination) (\(photos), batch \(batch))"
             case .notice(let text): return text

@@ -77,6 +77,24 @@ struct WatchEndToEndTests {
         try CollageChecks.expectTiles(of: photos.file("booth-0002.jpg"), show: [photos.file("path.jpg")])
     }
 
+    @Test func aBoothBurstFedOneShotAtATimeMakesOneCollageOfSix() async throws {
+        let photos = try TemporaryDirectory()
+        let watch = try RunningCollage(["watch", photos.path, "-o", photos.file("collage.jpg"), "--batches", "--size", "300x200", "--throttle", "0"])
+        let burst = (1...6).map { "booth-\($0).jpg" }
+        for (count, name) in burst.enumerated() {
+            try copy(name, into: photos)
+            try await watch.waitFor("collage: \(photos.file(name)): added")
+            try await watch.waitFor(count == 0 ? "collage: 1 photo" : "collage: \(count + 1) photos")
+        }
+        try await watch.waitFor("collage: wrote \(photos.file("collage-0001.jpg")) (300x200, 6 photos)")
+        watch.signal(SIGTERM)
+        #expect(await watch.status == 143)
+        #expect(watch.stdout == photos.file("collage-0001.jpg") + "\n")
+        #expect(!watch.stderrLines.contains { $0.contains("duplicate") })
+        #expect(photos.contents.filter { $0.hasPrefix("collage") } == ["collage-0001.jpg"])
+        try CollageChecks.expectTiles(of: photos.file("collage-0001.jpg"), show: burst.map(photos.file))
+    }
+
     @Test func aRestartReproducesTheSameSelection() async throws {
         let photos = try TemporaryDirectory(), out = try TemporaryDirectory()
         let names = ["path.jpg", "portrait.jpg", "kite.jpg", "kite-copy.jpg", "autumn.jpg", "coldripple.jpg",

@@ -102,6 +102,9 @@ struct WatchSessionTests {
         #expect(output.path(forBatch: 12345) == "shots/booth-12345.jpg")
         #expect(output.writes(name: "booth-0002.jpg"))
         #expect(!output.writes(name: "booth-x.jpg") && !output.writes(name: "booth.jpg") && !output.writes(name: "booth-.jpg"))
+        // A camera's own numbering beside ours stays a photo.
+        #expect(!output.writes(name: "booth-1.jpg") && !output.writes(name: "booth-012.jpg") && !output.writes(name: "booth-01234.jpg"))
+        #expect(output.writes(name: "booth-12345.jpg") && output.batch(of: "booth-0042.jpg") == 42)
         let single = CollageOutput(path: "collage.png", numbered: false)
         #expect(single.path(forBatch: 3) == "collage.png")
         #expect(single.writes(name: "collage.png") && !single.writes(name: "collage-0001.png"))

@@ -1,0 +1,22 @@
+/// How close a photo comes to one taken before it: what the duplicate rule decides on and what
+/// `inspect` reports.
+public struct Resemblance: Sendable {
+    /// The photo taken before.
+    public let photo: Photo
+    /// On the `--similarity` scale (`Thumbnail.distance(to:)`): 0 only for identical pictures.
+    public let distance: Double
+    /// Differing fingerprint bits, 0...128: the first stage.
+    public let fingerprintDistance: Int
+
+    public init(of candidate: Photo, to earlier: Photo) {
+        photo = earlier
+        distance = candidate.thumbnail.distance(to: earlier.thumbnail)
+        fingerprintDistance = candidate.fingerprint.distance(to: earlier.fingerprint)
+    }
+
+    /// The same photo: the fingerprint makes it a candidate and the thumbnails agree within
+    /// `similarity`.
+    public func isDuplicate(similarity: Double = Thumbnail.samePhotoThreshold) -> Bool {
+        fingerprintDistance <= Fingerprint.candidateThreshold && distance <= similarity
+    }
+}
