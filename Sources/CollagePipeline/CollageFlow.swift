@@ -12,13 +12,16 @@ public struct CollageFlow: Sendable {
     public let reader: any PhotoReader
     public let canvas: PixelSize
     public let limit: Int
+    /// Decides the tiles a photo can get, so the size it is kept at.
+    public let style: CollageStyle
     public let log: @Sendable (PipelineEvent) -> Void
 
     public init(reader: any PhotoReader, canvas: PixelSize, limit: Int = CollageLayout.maximumPhotos,
-                log: @escaping @Sendable (PipelineEvent) -> Void) {
+                style: CollageStyle = .book, log: @escaping @Sendable (PipelineEvent) -> Void) {
         self.reader = reader
         self.canvas = canvas
         self.limit = limit
+        self.style = style
         self.log = log
     }
 
@@ -28,7 +31,7 @@ public struct CollageFlow: Sendable {
         from files: Files, overflow: Overflow = Overflow()
     ) -> some AsyncSequence<Selection, Never> & Sendable {
         let relay = SelectionRelay(Selection(limit: limit))
-        let (reader, canvas, log) = (reader, canvas, log)
+        let (reader, canvas, style, limit, log) = (reader, canvas, style, limit, log)
         return files
             // takeWhile: the app stopped taking photos at six.
             .prefix(while: { file in
@@ -43,7 +46,8 @@ public struct CollageFlow: Sendable {
             .filter(rule(log) { (probed: ProbedPhoto) in PhotoRules.landscape(probed.size) })
             // decode once, at the size for the largest tile this photo can get.
             .map { file, probed in
-                let kept = CollageLayout.keptSize(of: probed.size, at: relay.value.count, canvas: canvas)
+                let kept = CollageLayout.keptSize(
+                    of: probed.size, at: relay.value.count, canvas: canvas, style: style, limit: limit)
                 return (file, await probed.decode(keeping: kept))
             }
             .compactMap(dropRejected(log))
