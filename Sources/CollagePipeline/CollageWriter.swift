@@ -34,14 +34,20 @@ public enum WriteError: Error, Hashable, Sendable, CustomStringConvertible {
 /// the path's extension and writes atomically. Nothing happens until the Single is awaited;
 /// cancelling it before the rename leaves the previous file and no temporary file.
 public struct CollageWriter: Sendable {
-    public let quality: Int
+    /// Quality, resolution and PNG compression for every collage this writer saves.
+    public let settings: EncodeSettings
+    public var quality: Int { settings.quality }
 
     public init(quality: Int = ImageEncoder.defaultQuality) {
-        self.quality = quality
+        self.init(settings: EncodeSettings(quality: quality))
+    }
+
+    public init(settings: EncodeSettings) {
+        self.settings = settings
     }
 
     public func save(_ collage: RGBImage, to path: String) -> Single<SavedCollage> {
-        let quality = quality
+        let settings = settings
         return Single {
             guard let format = ImageFormat(forPath: path) else { throw WriteError.unsupportedFormat(path: path) }
             let cancelled = CancellationFlag()
@@ -49,7 +55,7 @@ public struct CollageWriter: Sendable {
                 try await Blocking.run {
                     try cancelled.check()
                     let bytes: [UInt8]
-                    do { bytes = try ImageEncoder.encode(collage, as: format, quality: quality) } catch let error as EncodeError { throw WriteError.encode(error) }
+                    do { bytes = try ImageEncoder.encode(collage, as: format, settings: settings) } catch let error as EncodeError { throw WriteError.encode(error) }
                     do {
                         try AtomicFile.write(bytes, to: path, beforeCommit: cancelled.check)
                     } catch let error as FileError {
