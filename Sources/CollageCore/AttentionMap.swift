@@ -7,8 +7,8 @@
 /// each on a 0–100 scale. A window is centred on the peak of that map blurred at the window's
 /// scale (σ = its diagonal in cells / 10, as libvips) and clamped into the photo, so it keeps
 /// the most interesting region it can hold. A flat map's peak is its centre: a featureless photo
-/// gets the centre crop. One pass over the pixels (integer sums), then work on at most 48 × 48
-/// cells: deterministic, with no randomness, clock or floating-point reduction order to vary.
+/// gets the centre crop. One pass over about 100,000 pixels (integer sums), then work on at most
+/// 48 × 48 cells: deterministic, with no randomness, clock or floating-point order to vary.
 public struct AttentionMap: Sendable {
     public let imageSize: PixelSize
     public let columns: Int
@@ -51,29 +51,42 @@ public struct AttentionMap: Sendable {
         return window
     }
 
-    /// Per cell: pixel count, then sums of red, green, blue, luma and luma² (luma scaled by 256).
+    /// Samples the map reads at most, about: cells hold a few dozen samples or more each, plenty
+    /// for a mean and a standard deviation, and the cost stays flat whatever the kept size.
+    public static let sampleBudget = 100_000
+
+    /// Every `step`-th pixel across and down, the columns shifting by one each sampled row so
+    /// that a texture whose period divides the step is still seen in all its phases.
+    static func samplingStep(for size: PixelSize) -> Int {
+        var step = 1
+        while size.area / (step * step) > sampleBudget { step += 1 }
+        return step
+    }
+
+    /// Per cell: sample count, then sums of red, green, blue, luma and luma² (luma scaled by 256).
     static func cellSums(of image: RGBImage, columns: Int, rows: Int) -> [Int] {
         let (width, height) = (image.width, image.height)
-        let columnStart = (0...columns).map { $0 * width / columns }
-        let rowStart = (0...rows).map { $0 * height / rows }
+        let step = samplingStep(for: image.size)
+        let cellOfColumn = (0..<width).map { $0 * columns / width }
         var sums = [Int](repeating: 0, count: columns * rows * 6)
         image.pixels.withUnsafeBufferPointer { pixels in
-            sums.withUnsafeMutableBufferPointer { sums in
-                for row in 0..<rows {
-                    for y in rowStart[row]..<rowStart[row + 1] {
-                        for column in 0..<columns {
-                            var (red, green, blue, luma, square) = (0, 0, 0, 0, 0)
-                            var offset = (y * width + columnStart[column]) * 3
-                            for _ in columnStart[column]..<columnStart[column + 1] {
-                                let (r, g, b) = (Int(pixels[offset]), Int(pixels[offset + 1]), Int(pixels[offset + 2]))
-                                let y = 77 * r + 150 * g + 29 * b
-                                red += r; green += g; blue += b; luma += y; square += y * y
-                                offset += 3
-                            }
-                            let cell = (row * columns + column) * 6
-                            sums[cell] += columnStart[column + 1] - columnStart[column]
-                            sums[cell + 1] += red; sums[cell + 2] += green; sums[cell + 3] += blue
-                            sums[cell + 4] += luma; sums[cell + 5] += square
+            cellOfColumn.withUnsafeBufferPointer { cellOfColumn in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    var sampled = 0
+                    for y in stride(from: step / 2, to: height, by: step) {
+                        let rowCells = y * rows / height * columns
+                        var x = sampled % step
+                        sampled += 1
+                        var offset = (y * width + x) * 3
+                        while x < width {
+                            let (r, g, b) = (Int(pixels[offset]), Int(pixels[offset + 1]), Int(pixels[offset + 2]))
+                            let luma = 77 * r + 150 * g + 29 * b
+                            let cell = (rowCells + cellOfColumn[x]) * 6
+                            sums[cell] += 1
+                            sums[cell + 1] += r; sums[cell + 2] += g; sums[cell + 3] += b
+                            sums[cell + 4] += luma; sums[cell + 5] += luma * luma
+                            x += step
+                            offset += step * 3
                         }
                     }
                 }
