@@ -61,6 +61,22 @@ struct AttentionCropTests {
         #expect(attention.x == 0 && attention.width == 160)
     }
 
+    @Test func aLargePhotoIsSampledWithoutMissingFineTexture() {
+        // 480x270 is over the sample budget, so every second pixel is read. One-pixel checks of
+        // white and the background's own grey are seen only because the sampled columns shift
+        // from row to row: a fixed grid of samples would read only their grey.
+        var image = TestImages.solid(RGB(red: 124, green: 124, blue: 124), 480, 270)
+        let subject = PixelRect(x: 400, y: 100, width: 50, height: 60)
+        for y in subject.y..<(subject.y + subject.height) {
+            for x in subject.x..<(subject.x + subject.width) where (x + y) % 2 == 0 {
+                for channel in 0..<3 { image.pixels[(y * 480 + x) * 3 + channel] = 255 }
+            }
+        }
+        #expect(image.size.area > AttentionMap.sampleBudget)
+        let window = CropStrategy.attention.region(of: image, toFill: PixelSize(width: 30, height: 60))
+        #expect(contains(window, subject), "\(window)")
+    }
+
     @Test func aFeaturelessPhotoIsCroppedInTheCentre() {
         for (width, height) in [(160, 90), (161, 91), (7, 5), (1, 1)] {
             let flat = TestImages.solid(Self.background, width, height)
