@@ -63,6 +63,7 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
     public func pixels(dpi: Int?) throws(StyleError) -> Int {
         guard unit.isPhysical else { return mantissa }
         guard let dpi else { throw .lengthNeedsDPI(description) }
+        guard (1...PrintSize.maximumDPI).contains(dpi) else { throw .dpiOutOfRange(dpi) }
         let numerator = mantissa * dpi * unit.inches.numerator
         let denominator = Self.power(decimals) * unit.inches.denominator
         return (2 * numerator + denominator) / (2 * denominator)

@@ -82,6 +82,9 @@ struct PrintSizeTests {
         #expect(throws: StyleError.lengthNeedsDPI("2mm")) { try length.spacing(dpi: nil) }
         #expect(StyleError.lengthNeedsDPI("2mm").description == "length '2mm' needs a resolution: give the size in in, cm or mm, or give --dpi")
         #expect(throws: StyleError.lengthOutOfRange("16385")) { try Length(parsing: "16385").spacing(dpi: nil) }
+        #expect(throws: StyleError.dpiOutOfRange(0)) { try length.spacing(dpi: 0) }
+        #expect(throws: StyleError.dpiOutOfRange(Int.max)) { try length.spacing(dpi: Int.max) }
+        #expect(throws: StyleError.lengthOutOfRange("2000in")) { try Length(parsing: "2000in").spacing(dpi: 65535) }
         #expect(try Length(parsing: "14.80cm").description == "14.80cm")
         #expect(try Length(parsing: "0.05in").value == 0.05)
     }
