@@ -11,10 +11,14 @@ typedef struct {
 } encoder;
 
 collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
-                                   int quality, uint8_t **out, size_t *out_length,
+                                   int quality, int dpi, uint8_t **out, size_t *out_length,
                                    char *message, size_t capacity) {
   if (width == 0 || height == 0 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
     collage_copy_message(message, capacity, "image size out of JPEG's range");
+    return COLLAGE_BAD_ARGUMENT;
+  }
+  if (dpi < 0 || dpi > 65535) {
+    collage_copy_message(message, capacity, "resolution out of JFIF's range (0 to 65535 dpi)");
     return COLLAGE_BAD_ARGUMENT;
   }
   encoder *e = calloc(1, sizeof *e);
@@ -41,6 +45,12 @@ collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t 
   jpeg_set_defaults(&e->cinfo);
   jpeg_set_quality(&e->cinfo, quality < 1 ? 1 : quality > 100 ? 100 : quality, TRUE);
   e->cinfo.optimize_coding = TRUE;
+  if (dpi > 0) {  /* jpeg_set_defaults wrote JFIF with unit 0 (aspect only) and density 1:1 */
+    e->cinfo.write_JFIF_header = TRUE;
+    e->cinfo.density_unit = 1;  /* dots per inch */
+    e->cinfo.X_density = (UINT16)dpi;
+    e->cinfo.Y_density = (UINT16)dpi;
+  }
   jpeg_start_compress(&e->cinfo, TRUE);
   size_t stride = (size_t)width * 3;
   while (e->cinfo.next_scanline < height) {

@@ -1,48 +1,61 @@
 /// The grid of the book's `UIImage.collage(images:size:)`: one row below three photos, two rows
 /// from three on, columns = round(count / rows). Where the book left an empty slot for an odd
 /// count, the last row here holds fewer, wider tiles, so every collage can be saved.
+/// A `CollageStyle` may fix the grid instead and put gaps and margins around the tiles.
 public enum CollageLayout {
     /// The app's limit: the Add button was disabled at six.
     public static let maximumPhotos = 6
     /// The most photos `--limit` allows: beyond it tiles become too small to be photos.
     public static let maximumLimit = 100
 
-    public static func rows(for count: Int) -> Int { count < 3 ? 1 : 2 }
+    public static func rows(for count: Int) -> Int { CollageGrid.auto.rows(for: count) }
 
-    public static func columns(for count: Int) -> Int {
-        Int((Double(count) / Double(rows(for: count))).rounded(.toNearestOrAwayFromZero))
+    public static func columns(for count: Int) -> Int { CollageGrid.auto.columns(for: count) }
+
+    /// The tile of each photo in the book's look (no gap, no margin).
+    public static func tiles(count: Int, canvas: PixelSize) -> [PixelRect] {
+        tiles(count: count, canvas: canvas, style: .book)
     }
 
     /// The tile of each photo, in order, left to right and top to bottom. Edges fall on whole
-    /// pixels and the tiles cover the canvas exactly, whatever its size.
-    public static func tiles(count: Int, canvas: PixelSize) -> [PixelRect] {
-        guard count > 0 else { return [] }
-        let rows = rows(for: count)
-        let columns = columns(for: count)
-        var tiles: [PixelRect] = []
-        for row in 0..<rows {
-            let inRow = row == rows - 1 ? count - columns * (rows - 1) : columns
-            let top = row * canvas.height / rows
-            let bottom = (row + 1) * canvas.height / rows
-            for column in 0..<inRow {
-                let left = column * canvas.width / inRow
-                let right = (column + 1) * canvas.width / inRow
-                tiles.append(PixelRect(x: left, y: top, width: right - left, height: bottom - top))
-            }
-        }
-        return tiles
+    /// pixels; the margins, the gaps and the tiles cover the canvas exactly, whatever its size:
+    /// gaps and margins are exact, the tiles share what is left, differing by at most a pixel.
+    /// Run `style.validate` first: on a canvas too small for the spacing, tiles come out empty.
+    public static func tiles(count: Int, canvas: PixelSize, style: CollageStyle) -> [PixelRect] {
+        (0..<max(0, count)).map { tile($0, of: count, canvas: canvas, style: style) }
+    }
+
+    /// The `index`-th of `count` tiles alone: what `keptSize` asks for every count up to the limit.
+    static func tile(_ index: Int, of count: Int, canvas: PixelSize, style: CollageStyle) -> PixelRect {
+        let rows = style.grid.rows(for: count)
+        let columns = style.grid.columns(for: count)
+        let (row, column) = (index / columns, index % columns)
+        let inRow = row == rows - 1 ? count - columns * (rows - 1) : columns
+        let height = max(0, style.room(canvas.height, for: rows))
+        let width = max(0, style.room(canvas.width, for: inRow))
+        let (gap, margin) = (style.gap, style.margin)
+        let top = margin + row * gap + row * height / rows
+        let bottom = margin + row * gap + (row + 1) * height / rows
+        let left = margin + column * gap + column * width / inRow
+        let right = margin + column * gap + (column + 1) * width / inRow
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// The size at which to keep the `index`-th accepted photo (0-based) so that every tile it
-    /// can get, as more photos join, is drawn by shrinking, never by enlarging: the photo is
-    /// decoded once and each later collage re-lays it out from this copy. Never above `photo`;
-    /// never below twice the duplicate check's thumbnail, so that however small the collage,
-    /// the thumbnail is area-averaged from enough pixels to compare photos as at full size.
-    public static func keptSize(of photo: PixelSize, at index: Int, limit: Int = maximumPhotos, canvas: PixelSize) -> PixelSize {
+    /// can get, as more photos join (up to `limit`, by default the style's), is drawn by
+    /// shrinking, never by enlarging: the photo is decoded once and each later collage re-lays it
+    /// out from this copy. Never above `photo`. Crop windows have the tile's aspect and fill it,
+    /// wherever the crop strategy places them, so the tile's size alone decides. Never below
+    /// twice the duplicate check's thumbnail, so that however small the collage, the thumbnail is
+    /// area-averaged from enough pixels to compare photos as at full size.
+    public static func keptSize(
+        of photo: PixelSize, at index: Int, canvas: PixelSize, style: CollageStyle = .book, limit: Int? = nil
+    ) -> PixelSize {
+        let limit = limit ?? style.grid.defaultLimit
         let floor = PixelSize(width: 2 * Thumbnail.size.width, height: 2 * Thumbnail.size.height)
         var scale = max(Double(floor.width) / Double(photo.width), Double(floor.height) / Double(photo.height))
         for count in (index + 1)...max(index + 1, limit) {
-            let tile = tiles(count: count, canvas: canvas)[index]
+            let tile = tile(index, of: count, canvas: canvas, style: style)
             scale = max(scale, Double(tile.width) / Double(photo.width), Double(tile.height) / Double(photo.height))
         }
         if scale >= 1 { return photo }

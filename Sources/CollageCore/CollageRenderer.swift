@@ -1,11 +1,56 @@
-/// Draws a selection: each photo an aspect-fill centre crop in its tile, on white.
+/// Draws a selection: each photo aspect-filling its tile, cropped where the style's strategy
+/// says, on the style's background.
 public enum CollageRenderer {
+    /// The book's look: the book's grid, centre crops, on white.
     public static func render(_ photos: [Photo], canvas: PixelSize) -> RGBImage {
-        var collage = RGBImage(size: canvas, filledWith: .white)
-        for (photo, tile) in zip(photos, CollageLayout.tiles(count: photos.count, canvas: canvas)) {
-            let region = SourceRegion.centreCrop(of: photo.image.size, toFill: tile.size)
-            collage.draw(photo.image, region: region, into: tile)
+        render(photos, canvas: canvas, style: .book).image
+    }
+
+    public static func render(_ photos: [Photo], canvas: PixelSize, style: CollageStyle) -> RenderedCollage {
+        let placements = placements(of: photos, canvas: canvas, style: style)
+        var collage = RGBImage(size: canvas, filledWith: style.background)
+        for (photo, placement) in zip(photos, placements) {
+            collage.draw(photo.image, region: placement.region, into: placement.tile)
         }
-        return collage
+        return RenderedCollage(image: collage, tiles: placements)
+    }
+
+    /// Where each photo goes and which part of it shows, without drawing: for reports that
+    /// describe a collage (`--json`) without rendering it.
+    public static func placements(of photos: [Photo], canvas: PixelSize, style: CollageStyle) -> [TilePlacement] {
+        zip(photos, CollageLayout.tiles(count: photos.count, canvas: canvas, style: style)).map { photo, tile in
+            TilePlacement(photo: photo, tile: tile, region: style.crop.region(of: photo.image, toFill: tile.size))
+        }
+    }
+}
+
+/// A collage and, for each photo in order, where it went.
+public struct RenderedCollage: Sendable {
+    public let image: RGBImage
+    public let tiles: [TilePlacement]
+}
+
+/// One photo's place in a collage.
+public struct TilePlacement: Equatable, Sendable {
+    /// Where the photo is drawn, in collage pixels.
+    public let tile: PixelRect
+    /// The part of the photo shown, in the original photo's pixels as displayed (after EXIF
+    /// orientation), rounded to whole pixels: what a user can find in their photo. The kept copy
+    /// the tile is drawn from is a scaled copy; this is scaled back by `Photo.size`.
+    public let crop: PixelRect
+    /// The same window in the kept copy's pixels, unrounded: what was drawn.
+    public let region: SourceRegion
+
+    public init(photo: Photo, tile: PixelRect, region: SourceRegion) {
+        self.tile = tile
+        self.region = region
+        let scaleX = Double(photo.size.width) / Double(max(1, photo.image.width))
+        let scaleY = Double(photo.size.height) / Double(max(1, photo.image.height))
+        func edge(_ value: Double, _ scale: Double, _ limit: Int) -> Int {
+            min(limit, max(0, Int((value * scale).rounded())))
+        }
+        let left = edge(region.x, scaleX, photo.size.width), right = edge(region.x + region.width, scaleX, photo.size.width)
+        let top = edge(region.y, scaleY, photo.size.height), bottom = edge(region.y + region.height, scaleY, photo.size.height)
+        crop = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }

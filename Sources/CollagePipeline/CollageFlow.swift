@@ -16,16 +16,19 @@ public struct CollageFlow: Sendable {
     public let accept: AcceptedShape
     /// The duplicate rule's threshold on the `--similarity` scale (`Thumbnail.distance(to:)`).
     public let similarity: Double
+    /// Decides the tiles a photo can get, so the size it is kept at.
+    public let style: CollageStyle
     public let log: @Sendable (PipelineEvent) -> Void
 
     public init(reader: any PhotoReader, canvas: PixelSize, limit: Int = CollageLayout.maximumPhotos,
                 accept: AcceptedShape = .landscape, similarity: Double = Thumbnail.samePhotoThreshold,
-                log: @escaping @Sendable (PipelineEvent) -> Void) {
+                style: CollageStyle = .book, log: @escaping @Sendable (PipelineEvent) -> Void) {
         self.reader = reader
         self.canvas = canvas
         self.limit = limit
         self.accept = accept
         self.similarity = similarity
+        self.style = style
         self.log = log
     }
 
@@ -36,7 +39,7 @@ public struct CollageFlow: Sendable {
     ) -> some AsyncSequence<Selection, Never> & Sendable {
         let empty = Selection(limit: limit, similarity: similarity)
         let relay = SelectionRelay(empty)
-        let (reader, canvas, accept, similarity, log) = (reader, canvas, accept, similarity, log)
+        let (reader, canvas, accept, similarity, style, limit, log) = (reader, canvas, accept, similarity, style, limit, log)
         return files
             // takeWhile: the app stopped taking photos at six.
             .prefix(while: { file in
@@ -53,7 +56,7 @@ public struct CollageFlow: Sendable {
             .filter(rule(log, size: { (probed: ProbedPhoto) in probed.size }) { probed in PhotoRules.shape(probed.size, accepted: accept) })
             // decode once, at the size for the largest tile this photo can get.
             .map { (file: PhotoFile, probed: ProbedPhoto) -> (PhotoFile, Result<Photo, SizedRejection>) in
-                let kept = CollageLayout.keptSize(of: probed.size, at: relay.value.count, limit: relay.value.limit, canvas: canvas)
+                let kept = CollageLayout.keptSize(of: probed.size, at: relay.value.count, canvas: canvas, style: style, limit: limit)
                 let decoded = await probed.decode(keeping: kept)
                 return (file, decoded.mapError { SizedRejection(rejection: $0, size: probed.size) })
             }

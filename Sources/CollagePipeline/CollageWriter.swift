@@ -8,21 +8,27 @@ internal import Synchronization
 /// Single is awaited; cancelling it before the commit leaves the previous file and no
 /// temporary file.
 public struct CollageWriter: Sendable {
-    public let quality: Int
+    /// Quality, resolution and PNG compression for every collage this writer saves.
+    public let settings: EncodeSettings
+    public var quality: Int { settings.quality }
 
     public init(quality: Int = ImageEncoder.defaultQuality) {
-        self.quality = quality
+        self.init(settings: EncodeSettings(quality: quality))
+    }
+
+    public init(settings: EncodeSettings) {
+        self.settings = settings
     }
 
     public func save(_ collage: RGBImage, to destination: CollageDestination, as format: ImageFormat) -> Single<SavedCollage> {
-        let quality = quality
+        let settings = settings
         return Single {
             let cancelled = CancellationFlag()
             return try await withTaskCancellationHandler {
                 try await Blocking.run {
                     try cancelled.check()
                     let bytes: [UInt8]
-                    do { bytes = try ImageEncoder.encode(collage, as: format, quality: quality) } catch let error as EncodeError { throw WriteError.encode(error) }
+                    do { bytes = try ImageEncoder.encode(collage, as: format, settings: settings) } catch let error as EncodeError { throw WriteError.encode(error) }
                     switch destination {
                     case .file(let path):
                         do {

@@ -26,6 +26,19 @@ struct CollageWriterTests {
         #expect(try PhotoDecoder.decode(bytes) { $0.displayedSize }.image == image)
     }
 
+    @Test func theSettingsReachTheFile() async throws {
+        let folder = try TemporaryDirectory()
+        let writer = CollageWriter(settings: EncodeSettings(quality: 80, dpi: 300, png: PNGCompression.preset(9)!))
+        _ = try await writer.save(image, to: folder.file("out.jpg")).value
+        _ = try await writer.save(image, to: folder.file("out.png")).value
+        let jpeg = try #require(JFIFHeader([UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("out.jpg"))))))
+        #expect(jpeg.unit == 1 && jpeg.xDensity == 300 && jpeg.yDensity == 300)
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("out.png"))))
+        #expect(PNGChunks(png)?.first { $0.type == "pHYs" }?.data == [0, 0, 0x2E, 0x23, 0, 0, 0x2E, 0x23, 1])  // 11811 per metre
+        #expect(try PhotoDecoder.decode(png) { $0.displayedSize }.image == image)
+        #expect(writer.quality == 80)
+    }
+
     @Test func nothingRunsUntilTheSingleIsAwaited() async throws {
         // The folder does not exist when the Single is made: an eager writer would already have
         // failed; a lazy one writes once it is awaited, after the folder appears.

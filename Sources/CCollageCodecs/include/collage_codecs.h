@@ -4,6 +4,8 @@
  * must not return; Swift cannot setjmp. Every entry point here sets its own jump target, turns a
  * libjpeg/libpng failure into a status code plus a one-line message, and never exits or aborts.
  * Pixel buffers are allocated by the caller, after it has checked the header's size.
+ * libpng's full write API reports errors through a callback that must not return: the encoder
+ * longjmps out of it, as the JPEG code does for libjpeg.
  */
 #ifndef COLLAGE_CODECS_H
 #define COLLAGE_CODECS_H
@@ -49,17 +51,49 @@ collage_status collage_jpeg_decode(collage_jpeg_decoder *decoder, int denominato
 void collage_jpeg_close(collage_jpeg_decoder *decoder);
 
 /* ---- JPEG encoding to memory. *out is malloc'ed: release it with collage_free. ---- */
+/** `dpi` > 0 writes it as the JFIF density (dots per inch, both axes); 0 leaves JFIF's 1:1
+ *  aspect with no unit. */
 collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
-                                   int quality, uint8_t **out, size_t *out_length,
+                                   int quality, int dpi, uint8_t **out, size_t *out_length,
                                    char *message, size_t capacity);
 
-/* ---- PNG through libpng's simplified API (no setjmp needed). ---- */
+/* ---- PNG reading through libpng's simplified API (no setjmp needed). ---- */
 collage_status collage_png_header(const uint8_t *data, size_t length, uint32_t *width,
                                   uint32_t *height, char *message, size_t capacity);
 /** Decodes any PNG (gray, palette, 16-bit, alpha) to RGB8, compositing alpha onto white. */
 collage_status collage_png_decode(const uint8_t *data, size_t length, uint8_t *rgb,
                                   size_t capacity, char *message, size_t message_capacity);
+
+/* ---- PNG writing through libpng's full API (setjmp-guarded), to memory. ---- */
+
+/** zlib strategies, named here so that Swift needs no zlib.h. */
+typedef enum {
+  COLLAGE_PNG_STRATEGY_DEFAULT = 0,
+  COLLAGE_PNG_STRATEGY_FILTERED = 1,
+  COLLAGE_PNG_STRATEGY_HUFFMAN_ONLY = 2,
+  COLLAGE_PNG_STRATEGY_RLE = 3,
+  COLLAGE_PNG_STRATEGY_FIXED = 4
+} collage_png_strategy;
+
+/** Row filters libpng may choose from, as a bit set; several let it pick per row. */
+enum {
+  COLLAGE_PNG_FILTER_NONE = 1,
+  COLLAGE_PNG_FILTER_SUB = 2,
+  COLLAGE_PNG_FILTER_UP = 4,
+  COLLAGE_PNG_FILTER_AVERAGE = 8,
+  COLLAGE_PNG_FILTER_PAETH = 16
+};
+
+typedef struct {
+  int level;                  /* zlib level 0 (stored) to 9 (smallest) */
+  collage_png_strategy strategy;
+  int filters;                /* COLLAGE_PNG_FILTER_* bits, at least one */
+  uint32_t pixels_per_metre;  /* > 0 writes a pHYs chunk; 0 writes none */
+} collage_png_settings;
+
+/** Encodes 8-bit RGB. *out is malloc'ed: release it with collage_free. */
 collage_status collage_png_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
+                                  const collage_png_settings *settings,
                                   uint8_t **out, size_t *out_length,
                                   char *message, size_t capacity);
 

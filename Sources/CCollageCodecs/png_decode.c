@@ -5,6 +5,9 @@
 
 #include "jpeg_error.h"  /* collage_copy_message */
 
+/* Reading goes through libpng's simplified API: it converts every PNG to RGB8 and reports failure
+ * through its return value and image.message, with no setjmp. Writing is in png_encode.c. */
+
 /* The simplified API reports failure through its return value and image.message. */
 static collage_status fail(png_image *image, char *message, size_t capacity) {
   collage_copy_message(message, capacity, image->message[0] ? image->message : "invalid PNG");
@@ -43,31 +46,5 @@ collage_status collage_png_decode(const uint8_t *data, size_t length, uint8_t *r
   if (!png_image_finish_read(&image, &white, rgb, 0, NULL))
     return fail(&image, message, message_capacity);
   png_image_free(&image);
-  return COLLAGE_OK;
-}
-
-collage_status collage_png_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
-                                  uint8_t **out, size_t *out_length,
-                                  char *message, size_t capacity) {
-  png_image image;
-  memset(&image, 0, sizeof image);
-  image.version = PNG_IMAGE_VERSION;
-  image.width = width;
-  image.height = height;
-  image.format = PNG_FORMAT_RGB;
-  png_alloc_size_t length = 0;
-  if (!png_image_write_to_memory(&image, NULL, &length, 0, rgb, 0, NULL))
-    return fail(&image, message, capacity);
-  uint8_t *buffer = malloc(length);
-  if (buffer == NULL) {
-    collage_copy_message(message, capacity, "out of memory");
-    return COLLAGE_NO_MEMORY;
-  }
-  if (!png_image_write_to_memory(&image, buffer, &length, 0, rgb, 0, NULL)) {
-    free(buffer);
-    return fail(&image, message, capacity);
-  }
-  *out = buffer;
-  *out_length = length;
   return COLLAGE_OK;
 }

@@ -1,0 +1,56 @@
+/// The collage's size as asked for: pixels, or a print size and a resolution. A print size
+/// becomes pixels by `round(length_mm / 25.4 * dpi)`; the resolution is written into the file
+/// (JFIF density, PNG `pHYs`) so that a print shop or a viewer prints it at the size asked for.
+public struct PrintSize: Hashable, Sendable, CustomStringConvertible {
+    public let pixels: PixelSize
+    /// Dots per inch to record in the file; nil writes none (pixels without `--dpi`).
+    public let dpi: Int?
+    /// The unit the size was given in.
+    public let unit: LengthUnit
+
+    public static let defaultDPI = 300
+    /// Each side's limit, as `--size` has always had.
+    public static let maximumSide = 16384
+    /// JFIF stores the density in 16 bits.
+    public static let maximumDPI = 65535
+
+    public init(pixels: PixelSize, dpi: Int? = nil) {
+        self.pixels = pixels
+        self.dpi = dpi
+        self.unit = .pixels
+    }
+
+    /// `WxH` in pixels (`1800x1200`) or with a unit after both numbers: `6x4in`, `15x10cm`,
+    /// `14.8x10.5cm`, `148x105mm`. `dpi` is `--dpi`: for a physical size it defaults to 300; for
+    /// pixels it is only recorded in the file.
+    public init(parsing text: String, dpi: Int? = nil) throws(StyleError) {
+        if let dpi, !(1...Self.maximumDPI).contains(dpi) { throw .dpiOutOfRange(dpi) }
+        let lowered = text.lowercased()
+        let letters = lowered.reversed().prefix { $0.isLetter }.count
+        let (numbers, suffix) = (lowered.dropLast(letters), lowered.suffix(letters))
+        let sides = numbers.split(separator: "x", omittingEmptySubsequences: false)
+        guard let unit = suffix.isEmpty ? .pixels : LengthUnit(rawValue: String(suffix)), sides.count == 2,
+              let width = Length(number: sides[0], unit: unit), let height = Length(number: sides[1], unit: unit) else {
+            throw .badSize(text)
+        }
+        let resolution = unit.isPhysical ? dpi ?? Self.defaultDPI : dpi
+        let pixels: PixelSize
+        do {
+            pixels = PixelSize(width: try width.pixels(dpi: resolution), height: try height.pixels(dpi: resolution))
+        } catch {
+            throw .badSize(text)
+        }
+        let sideRange = 1...Self.maximumSide
+        guard sideRange.contains(pixels.width), sideRange.contains(pixels.height) else {
+            throw .sizeOutOfRange(text, pixels)
+        }
+        self.pixels = pixels
+        self.dpi = resolution
+        self.unit = unit
+    }
+
+    /// `1800x1200`, with `at 300 dpi` when a resolution is recorded.
+    public var description: String {
+        dpi.map { "\(pixels) at \($0) dpi" } ?? pixels.description
+    }
+}
