@@ -29,6 +29,9 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    /// Nothing yet: a placeholder until the layout is known.
+    public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
     public var size: PixelSize { PixelSize(width: width, height: height) }
     public var center: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }

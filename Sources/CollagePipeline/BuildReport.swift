@@ -24,6 +24,8 @@ public struct BuildReport: Sendable {
         public let photo: Photo
         /// Where it is drawn on the canvas.
         public var tile: PixelRect
+        /// The part of the photo the tile shows, in the photo's own pixels as displayed.
+        public var crop: PixelRect
     }
 
     /// Wall time of each stage.

@@ -1,41 +1,8 @@
 public import CollageCodecs
-public import CollageCore
+internal import CollageCore
 public import CollageSources
 internal import AsyncAlgorithms
 internal import Synchronization
-
-/// Settings shared by every way of making a collage.
-public struct CollageOptions: Sendable {
-    public static let defaultCanvas = PixelSize(width: 1800, height: 1200)
-
-    public var canvas: PixelSize
-    public var quality: Int
-    public var limits: DecodeLimits
-    public var maximumFileBytes: Int
-    /// The book's takeWhile: how many photos a collage takes.
-    public var limit: Int
-    public var accept: AcceptedShape
-    /// The duplicate rule's threshold on the `--similarity` scale (`Thumbnail.distance(to:)`).
-    public var similarity: Double
-
-    public init(canvas: PixelSize = defaultCanvas, quality: Int = ImageEncoder.defaultQuality, limits: DecodeLimits = DecodeLimits(),
-                maximumFileBytes: Int = InputFile.defaultMaximumBytes, limit: Int = CollageLayout.maximumPhotos,
-                accept: AcceptedShape = .landscape, similarity: Double = Thumbnail.samePhotoThreshold) {
-        self.canvas = canvas
-        self.quality = quality
-        self.limits = limits
-        self.maximumFileBytes = maximumFileBytes
-        self.limit = limit
-        self.accept = accept
-        self.similarity = similarity
-    }
-
-    /// The chain these settings describe, reading real files.
-    public func flow(log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
-        CollageFlow(reader: PhotoLoader(limits: limits, maximumFileBytes: maximumFileBytes), canvas: canvas,
-                    limit: limit, accept: accept, similarity: similarity, log: log)
-    }
-}
 
 /// `collage build`: the photos given, in order, through the same chain as `watch`, unthrottled:
 /// the source is the argument list, and only the final selection is rendered and saved.
@@ -77,7 +44,7 @@ public struct CollageBuild: Sendable {
         let outcomes = Outcomes()
         let reader = KnownFailures(known: known, reader: PhotoLoader(limits: options.limits, maximumFileBytes: options.maximumFileBytes))
         let flow = CollageFlow(reader: reader, canvas: options.canvas, limit: options.limit, accept: options.accept,
-                               similarity: options.similarity) { event in
+                               similarity: options.similarity, style: options.style) { event in
             outcomes.record(event)
             log(event)
         }
@@ -90,13 +57,15 @@ public struct CollageBuild: Sendable {
             log(event)
             outcomes.record(event)
         }
-        let tiles = CollageLayout.tiles(count: final.count, canvas: options.canvas)
+        let placements = CollageRenderer.placements(of: final.photos, canvas: options.canvas, style: options.style)
         var index = 0
         report.inputs = zip(files, outcomes.all).map { file, outcome in
             switch outcome {
             case .used(let photo):
                 defer { index += 1 }
-                return BuildReport.Input(file: file, outcome: .used(BuildReport.UsedPhoto(index: index, photo: photo, tile: tiles[index])))
+                let placement = placements[index]
+                return BuildReport.Input(file: file, outcome: .used(
+                    BuildReport.UsedPhoto(index: index, photo: photo, tile: placement.tile, crop: placement.crop)))
             case .skipped(let rejection, let size):
                 return BuildReport.Input(file: file, outcome: .skipped(rejection, size: size))
             }
@@ -108,13 +77,13 @@ public struct CollageBuild: Sendable {
         }
         if dryRun { return report }
 
-        let (canvas, photos, quality) = (options.canvas, final.photos, options.quality)
+        let (canvas, photos, style, encoding) = (options.canvas, final.photos, options.style, options.encoding)
         do {
             start = clock.now
-            let collage = try await Blocking.run { CollageRenderer.render(photos, canvas: canvas) }
+            let collage = try await Blocking.run { CollageRenderer.render(photos, canvas: canvas, style: style).image }
             report.timings.render = clock.now - start
             start = clock.now
-            report.saved = try await CollageWriter(quality: quality).save(collage, to: destination, as: format).value
+            report.saved = try await CollageWriter(settings: encoding).save(collage, to: destination, as: format).value
             report.timings.save = clock.now - start
             if keepingImage { report.saved?.image = collage }
         } catch let error as WriteError {

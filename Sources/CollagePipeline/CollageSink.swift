@@ -11,14 +11,17 @@ public protocol CollageSink: Sendable {
 /// Renders a selection and saves it through `CollageWriter`: the app's `PhotoWriter.save`.
 public struct DiskSink: CollageSink {
     public let canvas: PixelSize
+    public let style: CollageStyle
     public let output: CollageOutput
     public let format: ImageFormat
     public let writer: CollageWriter
     /// Whether each save carries its pixels, for a preview.
     public let keepsImage: Bool
 
-    public init(canvas: PixelSize, output: CollageOutput, format: ImageFormat, writer: CollageWriter, keepsImage: Bool = false) {
+    public init(canvas: PixelSize, style: CollageStyle = .book, output: CollageOutput, format: ImageFormat, writer: CollageWriter,
+                keepsImage: Bool = false) {
         self.canvas = canvas
+        self.style = style
         self.output = output
         self.format = format
         self.writer = writer
@@ -26,9 +29,9 @@ public struct DiskSink: CollageSink {
     }
 
     public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
-        let (canvas, writer, path, format, keepsImage) = (canvas, writer, output.path(forBatch: batch), format, keepsImage)
+        let (canvas, style, writer, path, format, keepsImage) = (canvas, style, writer, output.path(forBatch: batch), format, keepsImage)
         return Single {
-            let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: canvas) }
+            let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: canvas, style: style).image }
             var saved = try await writer.save(collage, to: .file(path), as: format).value
             if keepsImage { saved.image = collage }
             return saved

@@ -17,8 +17,9 @@ public struct Inspection: Sendable {
     public var verdict: Verdict
 
     public enum Verdict: Sendable {
-        /// `build` would use it, as the `index`-th photo, in `tile`.
-        case used(index: Int, tile: PixelRect)
+        /// `build` would use it, as the `index`-th photo, in `tile`, showing `crop` of it (in
+        /// its own pixels as displayed).
+        case used(index: Int, tile: PixelRect, crop: PixelRect)
         case skipped(Rejection)
     }
 }
@@ -59,7 +60,7 @@ public struct CollageInspection: Sendable {
                             ?? PhotoRules.withinLimit(taken, limit: options.limit) {
                             inspection.verdict = .skipped(rejection)
                         } else {
-                            inspection.verdict = .used(index: taken.count, tile: PixelRect(x: 0, y: 0, width: 0, height: 0))
+                            inspection.verdict = .used(index: taken.count, tile: .zero, crop: .zero)
                             taken.append(photo)
                         }
                     }
@@ -68,9 +69,11 @@ public struct CollageInspection: Sendable {
             progress(inspection)
             results.append(inspection)
         }
-        let tiles = CollageLayout.tiles(count: taken.count, canvas: options.canvas)
+        let placements = CollageRenderer.placements(of: taken, canvas: options.canvas, style: options.style)
         for index in results.indices {
-            if case .used(let position, _) = results[index].verdict { results[index].verdict = .used(index: position, tile: tiles[position]) }
+            if case .used(let position, _, _) = results[index].verdict {
+                results[index].verdict = .used(index: position, tile: placements[position].tile, crop: placements[position].crop)
+            }
         }
         return results
     }
@@ -85,7 +88,7 @@ public struct CollageInspection: Sendable {
                 return (decoded.header, decoded.image.map { Photo(name: file.path, size: decoded.header.displayedSize, image: $0) })
             }
             let verdict: Inspection.Verdict = PhotoRules.shape(header.displayedSize, accepted: accept).map { .skipped($0) }
-                ?? .used(index: 0, tile: PixelRect(x: 0, y: 0, width: 0, height: 0))
+                ?? .used(index: 0, tile: .zero, crop: .zero)
             return (Inspection(file: file, header: header, verdict: verdict), photo)
         } catch let error as InputError {
             return (Inspection(file: file, verdict: .skipped(error.rejection)), nil)

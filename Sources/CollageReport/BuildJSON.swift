@@ -37,7 +37,7 @@ public enum BuildJSON {
         case .used(let used):
             fields += [("status", "used"), ("index", .int(used.index))]
             fields += JSONFields.size(used.photo.size)
-            fields += [("tile", JSONFields.rect(used.tile))]
+            fields += [("tile", JSONFields.rect(used.tile)), ("crop", JSONFields.rect(used.crop))]
             fields += [("fingerprint", .string(used.photo.fingerprint.description))]
             if let decoding = used.photo.decoding { fields += [("decode", JSONFields.decoding(decoding))] }
         case .skipped(let rejection, let size):

@@ -28,8 +28,8 @@ public enum InspectJSON {
             fields += [("duplicateOf", .null)]
         }
         switch inspection.verdict {
-        case .used(let index, let tile):
-            fields += [("status", "used"), ("index", .int(index)), ("tile", JSONFields.rect(tile))]
+        case .used(let index, let tile, let crop):
+            fields += [("status", "used"), ("index", .int(index)), ("tile", JSONFields.rect(tile)), ("crop", JSONFields.rect(crop))]
         case .skipped(let rejection):
             fields += [("status", "skipped")] + JSONFields.rejection(rejection).filter { $0.0 != "duplicateOf" && $0.0 != "duplicateOfBytes" }
         }
@@ -62,7 +62,7 @@ public enum InspectText {
         cells.append(inspection.fingerprint?.description ?? "-")
         cells.append(inspection.nearest.map { "\($0.photo.name) (\(($0.distance * 10).rounded() / 10))" } ?? "-")
         switch inspection.verdict {
-        case .used(let index, let tile): cells.append("used #\(index + 1) at \(tile)")
+        case .used(let index, let tile, _): cells.append("used #\(index + 1) at \(tile)")
         case .skipped(let rejection): cells.append("skipped: \(rejection)")
         }
         return cells

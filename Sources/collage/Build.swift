@@ -19,6 +19,7 @@ extension Collage {
 
         @OptionGroup var inputs: InputOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var look: LookOptions
         @OptionGroup var rules: RuleOptions
         @OptionGroup var report: ReportOptions
 
@@ -26,6 +27,7 @@ extension Collage {
         var dryRun = false
 
         func validate() throws {
+            _ = try look.checkedStyle(limit: rules.limit(for: try look.style()))
             if output.toStandardOutput && report.json {
                 throw ValidationError("--json and -o - both write to standard output; choose one.")
             }
@@ -43,9 +45,7 @@ extension Collage {
                 Console.standardError.line("collage: \(error)")
                 throw ExitStatus.usage
             }
-            let options = CollageOptions(
-                canvas: output.size, quality: output.quality, limits: inputs.limits.decode, maximumFileBytes: inputs.limits.maxFileSize.bytes,
-                limit: rules.limit, accept: rules.accept, similarity: rules.similarity)
+            let options = try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits)
             let log = report.log(watching: false)
             log.startProgress(given: items.count)
             let result = await CollageBuild(options: options).run(

@@ -20,13 +20,15 @@ extension Collage {
         @OptionGroup var rules: RuleOptions
         @OptionGroup var report: ReportOptions
 
-        @Option(help: ArgumentHelp("The collage's size in pixels, for the tiles reported.", valueName: "WxH"))
-        var size = CollageOptions.defaultCanvas
+        @OptionGroup(title: "The collage to plan the tiles and crops for") var look: LookOptions
+
+        func validate() throws {
+            _ = try look.checkedStyle(limit: rules.limit(for: try look.style()))
+        }
 
         func run() async throws {
             let items = inputs.resolve(excluding: nil)
-            let options = CollageOptions(canvas: size, limits: inputs.limits.decode, maximumFileBytes: inputs.limits.maxFileSize.bytes,
-                                         limit: rules.limit, accept: rules.accept, similarity: rules.similarity)
+            let options = try CollageOptions(look: look, rules: rules, limits: inputs.limits)
             let log = report.log(watching: false)
             log.startProgress(given: items.count)
             let results = await CollageInspection(options: options).run(items) { inspection in

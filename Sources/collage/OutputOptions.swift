@@ -1,6 +1,6 @@
 public import ArgumentParser
 public import CollageCodecs
-public import CollageCore
+internal import CollageCore
 internal import CollagePipeline
 
 /// Where the collage goes and how it looks: shared by `build` and `watch`.
@@ -13,11 +13,11 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "The encoding: jpeg or png (default: from the output's extension; jpeg for standard output).")
     var format: ImageFormat?
 
-    @Option(help: ArgumentHelp("The collage's size in pixels.", valueName: "WxH"))
-    var size = CollageOptions.defaultCanvas
-
     @Option(help: "JPEG quality, 1 to 100.")
     var quality = ImageEncoder.defaultQuality
+
+    @Option(help: ArgumentHelp("PNG: 0 stores the pixels, 1 is fastest, 9 smallest.", valueName: "0-9"))
+    var pngCompression = PNGCompression.defaultPreset
 
     var toStandardOutput: Bool { output == "-" }
 
@@ -26,6 +26,7 @@ struct OutputOptions: ParsableArguments {
             throw ValidationError("The output \(output) must end in .jpg, .jpeg or .png, or give --format jpeg|png.")
         }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be from 1 to 100.") }
+        guard PNGCompression.preset(pngCompression) != nil else { throw ValidationError("--png-compression must be from 0 to 9.") }
     }
 
     /// --format, else the output's extension, else JPEG for standard output.
@@ -34,6 +35,11 @@ struct OutputOptions: ParsableArguments {
     }
 
     var destination: CollageDestination { toStandardOutput ? .standardOutput : .file(output) }
+
+    /// How the collage is encoded; `dpi` is recorded in the file when given.
+    func encoding(dpi: Int?) -> EncodeSettings {
+        EncodeSettings(quality: quality, dpi: dpi, png: PNGCompression.preset(pngCompression) ?? .default)
+    }
 }
 
 extension ImageFormat: ExpressibleByArgument {
@@ -47,16 +53,4 @@ extension ImageFormat: ExpressibleByArgument {
 
     public static var allValueStrings: [String] { ["jpeg", "png"] }
     public var defaultValueDescription: String { rawValue.lowercased() }
-}
-
-extension PixelSize: ExpressibleByArgument {
-    /// "WxH", each side from 1 to 16384 (JPEG's own limit is 65500).
-    public init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              (1...16384).contains(width), (1...16384).contains(height) else { return nil }
-        self.init(width: width, height: height)
-    }
-
-    public var defaultValueDescription: String { description }
 }

@@ -27,6 +27,7 @@ extension Collage {
         var folder: PathName
 
         @OptionGroup var output: OutputOptions
+        @OptionGroup var look: LookOptions
         @OptionGroup var rules: RuleOptions
         @OptionGroup var limits: ReadLimits
         @OptionGroup var report: ReportOptions
@@ -42,6 +43,7 @@ extension Collage {
                 throw ValidationError("--throttle must be from 0 to 3600 seconds.")
             }
             guard !output.toStandardOutput else { throw ValidationError("watch writes files: give -o FILE, not -o -.") }
+            _ = try look.checkedStyle(limit: rules.limit(for: try look.style()))
         }
 
         func run() async throws {
@@ -51,7 +53,7 @@ extension Collage {
             // The main screen replaces the scrolling log; errors follow once it is closed.
             let screen = report.previewScreen().map { WatchScreen(screen: $0, styler: report.styler) }
             let json = report.json
-            let finished = FinishedCollages(limit: rules.limit, printing: !json)
+            let finished = FinishedCollages(limit: rules.limit(for: try look.style()), printing: !json)
             let log: @Sendable (PipelineEvent) -> Void = { event in
                 if let screen { screen.event(event) } else { text.event(event) }
                 if json { Console.standardOutput.line(WatchJSON.event(event).serialized) }
@@ -73,14 +75,12 @@ extension Collage {
                 throw end("folder-unavailable", ExitStatus.noInput, error: error.description)
             }
             if json {
-                Console.standardOutput.line(WatchJSON.started(folder: folder, output: output.output, limit: rules.limit, batches: batches, throttle: interval).serialized)
+                Console.standardOutput.line(WatchJSON.started(folder: folder, output: output.output, limit: rules.limit(for: try look.style()), batches: batches, throttle: interval).serialized)
             }
-            let options = CollageOptions(canvas: output.size, quality: output.quality, limits: limits.decode,
-                                         maximumFileBytes: limits.maxFileSize.bytes, limit: rules.limit, accept: rules.accept, similarity: rules.similarity)
+            let options = try CollageOptions(look: look, output: output, rules: rules, limits: limits)
             let session = WatchSession(
                 flow: options.flow(log: log),
-                sink: DiskSink(canvas: options.canvas, output: destination, format: output.resolvedFormat ?? .jpeg,
-                               writer: CollageWriter(quality: options.quality), keepsImage: screen != nil),
+                sink: options.sink(output: destination, format: output.resolvedFormat ?? .jpeg, keepsImage: screen != nil),
                 interval: interval, clock: ContinuousClock(), batches: batches)
 
             let watching = Task { try await watcher.run() }
