@@ -140,4 +140,11 @@ while data[i + 1] not in (0xC0, 0xC2):        # find the SOF marker
 data[i + 5:i + 9] = struct.pack(">HH", 60000, 60000)
 open("bomb.jpg", "wb").write(data)
 PY
+# An off-centre subject for the attention crop: a detailed, colourful patch of ColorfulCups at the
+# left edge of a flat, blurred, desaturated BytheWater. A tall tile's centre crop misses it.
+convert "$src/bythewater-1600x1200.jpg" -resize 320x200^ -gravity center -extent 320x200 -blur 0x14 -modulate 100,40 bg.png
+convert "$src/colorfulcups-2560x1600.jpg" -resize 240x150^ -gravity center -extent 240x150 -gravity center -crop 70x120+0+0 +repage subject.png
+convert bg.png subject.png -gravity NorthWest -geometry +8+40 -composite -type TrueColor -strip -quality 85 -sampling-factor 2x2 subject-left.jpg
+rm bg.png subject.png
+
 ls -l
