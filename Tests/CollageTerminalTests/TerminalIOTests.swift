@@ -21,7 +21,7 @@ private func probe(answering answer: String?, timeout: Duration = .seconds(10))
     let before = pty.childSettings
     async let asked = blocking { TerminalProbe.ask(input: pty.child, output: pty.child, timeout: timeout) }
     let queries = await blocking {
-        let read = pty.read { $0.text.hasSuffix("\u{1B}[c") }
+        let read = pty.read(quietMilliseconds: 30_000) { $0.text.hasSuffix("\u{1B}[c") }  // a hang guard, generous under load
         if let answer { pty.send(answer) }
         return read.text
     }

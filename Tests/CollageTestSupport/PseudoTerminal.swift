@@ -57,7 +57,7 @@ public final class PseudoTerminal: @unchecked Sendable {
 
     /// Reads what the program wrote until `done` holds for everything read so far, or until
     /// nothing arrives for `quietMilliseconds` (a hang guard, not a measurement).
-    public func read(quietMilliseconds: Int32 = 5000, until done: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
+    public func read(quietMilliseconds: Int32 = 20_000, until done: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
         var all = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !done(all) {
