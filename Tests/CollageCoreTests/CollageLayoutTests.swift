@@ -43,17 +43,27 @@ struct CollageLayoutTests {
         ])
     }
 
+    /// Beyond the app's six (`--limit 7`): two rows, round(7 / 2) = 4 columns, and the last row
+    /// holds the remaining three, wider.
+    @Test func sevenPhotosFillTheLastRowWithWiderTiles() {
+        let tiles = CollageLayout.tiles(count: 7, canvas: PixelSize(width: 1200, height: 600))
+        #expect(tiles.prefix(4).map(\.width) == [300, 300, 300, 300])
+        #expect(tiles.suffix(3) == [rect(0, 300, 400, 300), rect(400, 300, 400, 300), rect(800, 300, 400, 300)])
+    }
+
     @Test func noPhotosNoTiles() {
         #expect(CollageLayout.tiles(count: 0, canvas: canvas).isEmpty)
     }
 
-    @Test("Rows and columns follow UIImage+Collage", arguments: [(1, 1, 1), (2, 1, 2), (3, 2, 2), (4, 2, 2), (5, 2, 3), (6, 2, 3)])
+    @Test("Rows and columns follow UIImage+Collage, for any count (--limit)", arguments: [
+        (1, 1, 1), (2, 1, 2), (3, 2, 2), (4, 2, 2), (5, 2, 3), (6, 2, 3), (7, 2, 4), (8, 2, 4), (9, 2, 5), (12, 2, 6), (13, 2, 7),
+    ])
     func rowsAndColumns(count: Int, rows: Int, columns: Int) {
         #expect(CollageLayout.rows(for: count) == rows)
         #expect(CollageLayout.columns(for: count) == columns)
     }
 
-    @Test("Tiles cover odd-sized canvases exactly, without overlap", arguments: 1...6)
+    @Test("Tiles cover odd-sized canvases exactly, without overlap", arguments: 1...13)
     func tilesPartitionTheCanvas(count: Int) {
         for canvas in [PixelSize(width: 1001, height: 667), PixelSize(width: 7, height: 5), PixelSize(width: 1800, height: 800)] {
             var covered = [Int](repeating: 0, count: canvas.area)
