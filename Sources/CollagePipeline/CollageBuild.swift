@@ -2,7 +2,7 @@ public import CollageCodecs
 public import CollageCore
 public import CollageSources
 internal import AsyncAlgorithms
-internal import Synchronization
+internal import CollageLocking
 
 /// Settings shared by every way of making a collage.
 public struct CollageOptions: Sendable {
@@ -127,7 +127,7 @@ private final class Outcomes: Sendable {
         case skipped(Rejection, size: PixelSize?)
     }
 
-    private let list = Mutex<[Outcome]>([])
+    private let list = Locked<[Outcome]>([])
 
     func record(_ event: PipelineEvent) {
         switch event {

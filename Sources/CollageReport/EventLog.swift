@@ -2,7 +2,6 @@ internal import CollageCore
 internal import CollageSources
 internal import CollageCodecs
 public import CollagePipeline
-internal import Synchronization
 
 /// The human log on stderr: a printer of pipeline events, one line each, prefixed like every
 /// Unix tool's (`collage: …`).

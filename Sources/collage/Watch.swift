@@ -4,7 +4,7 @@ internal import CollageCore
 internal import CollagePipeline
 internal import CollageReport
 internal import CollageSources
-internal import Synchronization
+internal import CollageLocking
 
 extension Collage {
     /// `collage watch ./photos -o collage.jpg`
@@ -113,7 +113,7 @@ extension Collage {
 private final class FinishedCollages: Sendable {
     private let limit: Int
     private let printing: Bool
-    private let state = Mutex<(open: PathName?, all: [PathName])>((nil, []))
+    private let state = Locked<(open: PathName?, all: [PathName])>((nil, []))
 
     init(limit: Int, printing: Bool) {
         self.limit = limit

@@ -1,4 +1,4 @@
-internal import Synchronization
+internal import CollageLocking
 
 /// A clock that moves only when a test says so: sleepers wake when `advance` passes their
 /// deadline, so timed behaviour is asserted in virtual time, never with real sleeps.
@@ -25,7 +25,7 @@ public final class ManualClock: Clock, Sendable {
         var nextID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 
