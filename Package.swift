@@ -58,6 +58,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The libFuzzer target over the untrusted-input path (`make fuzz`); in ordinary builds a
+        // tool that replays inputs through the same path.
+        .executableTarget(name: "CollageFuzz", dependencies: ["CollageCodecs", "CollageCore"], swiftSettings: strict),
         .target(name: "CollageTestSupport", dependencies: ["CollageCore", "CollageLocking", "CollageSources"], path: "Tests/CollageTestSupport", swiftSettings: strict),
         .testTarget(
             name: "CollageSourcesTests",
