@@ -27,9 +27,9 @@ public struct CollageOptions: Sendable {
         self.accept = accept
     }
 
-    /// The chain these settings describe, reading real files.
-    public func flow(log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
-        CollageFlow(reader: PhotoLoader(limits: limits, maximumFileBytes: maximumFileBytes), canvas: canvas,
+    /// The chain these settings describe, reading real files; a photo booth passes its journal.
+    public func flow(journal: BoothJournal? = nil, log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
+        CollageFlow(reader: PhotoLoader(limits: limits, maximumFileBytes: maximumFileBytes, journal: journal), canvas: canvas,
                     limit: limit, accept: accept, log: log)
     }
 }
@@ -133,7 +133,7 @@ private final class Outcomes: Sendable {
         switch event {
         case .added(_, let photo, _): list.withLock { $0.append(.used(photo)) }
         case .skipped(_, let rejection, let size): list.withLock { $0.append(.skipped(rejection, size: size)) }
-        case .saved, .notice: break
+        case .saved, .saveFailed, .notice: break
         }
     }
 

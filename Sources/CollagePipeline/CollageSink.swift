@@ -1,32 +1,50 @@
 public import CollageCodecs
 public import CollageCore
+internal import CollageSources
 
 /// Where throttled selections end up: rendered and written to disk by `DiskSink`; kept in
 /// memory by the pipeline tests.
 public protocol CollageSink: Sendable {
     /// Saves `selection` as collage number `batch` (always 1 outside photo-booth mode).
     func save(_ selection: Selection, batch: Int) -> Single<SavedCollage>
+    /// Where collage number `batch` goes, for reports.
+    func destination(forBatch batch: Int) -> CollageDestination
 }
 
-/// Renders a selection and saves it through `CollageWriter`: the app's `PhotoWriter.save`.
+/// Renders a selection and saves it through `CollageWriter`: the app's `PhotoWriter.save`. In
+/// photo-booth mode the journal is replaced after each collage, once the collage is on disk.
 public struct DiskSink: CollageSink {
     public let canvas: PixelSize
     public let output: CollageOutput
     public let format: ImageFormat
     public let writer: CollageWriter
+    public let journal: BoothJournal?
 
-    public init(canvas: PixelSize, output: CollageOutput, format: ImageFormat, writer: CollageWriter) {
+    public init(canvas: PixelSize, output: CollageOutput, format: ImageFormat, writer: CollageWriter, journal: BoothJournal? = nil) {
         self.canvas = canvas
         self.output = output
         self.format = format
         self.writer = writer
+        self.journal = journal
     }
 
     public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
-        let (canvas, writer, path, format) = (canvas, writer, output.path(forBatch: batch), format)
+        let (canvas, writer, path, format, journal) = (canvas, writer, output.path(forBatch: batch), format, journal)
         return Single {
             let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: canvas) }
-            return try await writer.save(collage, to: .file(path), as: format).value
+            let saved = try await writer.save(collage, to: .file(path), as: format).value
+            if let journal {
+                do {
+                    try await Blocking.run {
+                        try journal.record(batch: batch, photos: selection.photos, complete: selection.isFull, saved: saved)
+                    }
+                } catch let error as FileError {
+                    throw WriteError.file(error)
+                }
+            }
+            return saved
         }
     }
+
+    public func destination(forBatch batch: Int) -> CollageDestination { .file(output.path(forBatch: batch)) }
 }

@@ -7,11 +7,14 @@ public struct SavedCollage: Sendable, Hashable {
     public let format: ImageFormat
     public let size: PixelSize
     public let bytes: Int
+    /// The SHA-256 of the bytes written: how a photo booth's journal knows its own files.
+    public let content: ContentHash?
 
-    public init(destination: CollageDestination, format: ImageFormat, size: PixelSize, bytes: Int) {
+    public init(destination: CollageDestination, format: ImageFormat, size: PixelSize, bytes: Int, content: ContentHash? = nil) {
         self.destination = destination
         self.format = format
         self.size = size
         self.bytes = bytes
+        self.content = content
     }
 }

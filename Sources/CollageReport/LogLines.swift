@@ -37,9 +37,19 @@ public enum LogLines {
             return [(.skipped, "\(file): \(rejection)")]
         case .saved(let saved, let photos, _):
             return [(.saved, "wrote \(saved.destination) (\(saved.size), \(photos) photo\(photos == 1 ? "" : "s"))")]
+        case .saveFailed(_, let error, _, _, let retryIn):
+            let next = retryIn.map { "trying again in \(seconds($0))" } ?? "saving again at the next change"
+            return [(.error, "\(error); \(next)")]
         case .notice(let text):
             return [(.notice, text)]
         }
+    }
+
+    /// `0.5 s`, `2 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let value = ((Double(seconds) + Double(attoseconds) / 1e18) * 1000).rounded() / 1000
+        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     /// The app's title after every change: "4 photos".

@@ -71,13 +71,19 @@ extension Collage {
             if json {
                 Console.standardOutput.line(WatchJSON.started(folder: folder, output: output.output, limit: rules.limit, batches: batches, throttle: interval).serialized)
             }
+            // A photo booth reads its journal before anything is taken: where to resume, which photos are used.
+            var journal: BoothJournal?
+            var start = BoothStart()
+            if batches {
+                (journal, start) = BoothJournal.open(for: destination, watching: folder, limit: rules.limit, log: log)
+            }
             let options = CollageOptions(canvas: output.size, quality: output.quality, limits: limits.decode,
                                          maximumFileBytes: limits.maxFileSize.bytes, limit: rules.limit, accept: rules.accept)
             let session = WatchSession(
-                flow: options.flow(log: log),
+                flow: options.flow(journal: journal, log: log),
                 sink: DiskSink(canvas: options.canvas, output: destination, format: output.resolvedFormat ?? .jpeg,
-                               writer: CollageWriter(quality: options.quality)),
-                interval: interval, clock: ContinuousClock(), batches: batches)
+                               writer: CollageWriter(quality: options.quality), journal: journal),
+                interval: interval, clock: ContinuousClock(), batches: batches, start: start)
 
             let watching = Task { try await watcher.run() }
             let working = Task { try await session.run(watcher.files) }

@@ -62,6 +62,8 @@ final class EventLog: Sendable {
             case .added(let file, _, _): return "\(file): added"
             case .skipped(let file, let reason, _): return "\(file): \(reason)"
             case .saved(let saved, let photos, let batch): return "saved \(saved.destination) (\(photos), batch \(batch))"
+            case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
+                return "not saved \(destination) (\(photos), batch \(batch)): \(error)" + (retryIn.map { ", again in \($0)" } ?? "")
             case .notice(let text): return text
             }
         }

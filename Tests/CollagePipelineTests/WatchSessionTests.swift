@@ -35,6 +35,8 @@ final class InMemorySink: CollageSink {
             return Self.saved(batch)
         }
     }
+
+    func destination(forBatch batch: Int) -> CollageDestination { Self.saved(batch).destination }
 }
 
 @Suite("The watch pipeline in virtual time: in-memory source, test clock, no files", .timeLimit(.minutes(1)))
