@@ -141,11 +141,14 @@ private final class FinishedCollages: Sendable {
         }
     }
 
+    /// The last collage written, if the run ends before it is complete and it is still there
+    /// (its folder may have vanished since: a save that failed after it says nothing of it).
     func printRemaining() {
         guard let path = state.withLock({ state -> PathName? in
             defer { state.open = nil }
-            if let open = state.open { state.all.append(open) }
-            return state.open
+            guard let open = state.open, FileIdentity.exists(open) else { return nil }
+            state.all.append(open)
+            return open
         }) else { return }
         if printing { Console.standardOutput.line(bytes: path.bytes) }
     }
