@@ -36,7 +36,8 @@ enum RawCommand {
             }
         } + [nil]
         defer { argv.forEach { $0?.deallocate() } }
-        let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/bin:/bin"), nil]
+        // The test's own environment: a sanitizer's options reach the tool as they would from a shell.
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { environment.forEach { free($0) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, CollageCommand.executable, &actions, nil, argv, environment)

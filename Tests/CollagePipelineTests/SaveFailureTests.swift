@@ -18,7 +18,7 @@ final class FailingSink: CollageSink {
         failures = Locked(failing)
     }
 
-    static let full = WriteError.file(FileError(path: "collage-1", action: "write", reason: "No space left on device"))
+    static var full: WriteError { .file(FileError(path: "collage-1", action: "write", reason: "No space left on device")) }
 
     func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
         Single { [self] in

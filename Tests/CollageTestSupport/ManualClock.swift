@@ -47,8 +47,10 @@ public final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                // Cancelled before this point, the handler below found no sleeper to wake: the
+                // sleep must not begin, or it would never end.
                 let (resumeNow, watchers) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
-                    if deadline <= state.now { return (true, []) }
+                    if deadline <= state.now || Task.isCancelled { return (true, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return (false, state.takeWatchers())
                 }
