@@ -30,6 +30,11 @@ bench: deps
 	bash Tests/Benchmarks/build-benchmark.sh
 	python3 Tests/Benchmarks/watch-benchmark.py
 
+# A long day in a photo booth: see Tests/Benchmarks/booth-soak.py (python3 with Pillow).
+soak: deps
+	swift build -c release --product collage
+	python3 Tests/Benchmarks/booth-soak.py
+
 # The whole suite under ThreadSanitizer, then under AddressSanitizer with LeakSanitizer, each in
 # its own scratch path. Synchronization.Mutex is refused first: TSan cannot see it lock (its
 # futex path lives in the uninstrumented standard library), so every contended withLock would be
