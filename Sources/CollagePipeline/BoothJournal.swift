@@ -73,7 +73,7 @@ public final class BoothJournal: Sendable {
             switch journal.resumable(unfinished, in: folder, limit: limit) {
             case .success(let files):
                 journal.state.withLock { $0.open = unfinished.number }
-                notice("finishing \(output.path(forBatch: unfinished.number)) (\(LogText.photos(files.count))) before starting another")
+                notice("finishing \(output.path(forBatch: unfinished.number)) (\(Self.photos(files.count))) before starting another")
                 return (journal, BoothStart(batch: unfinished.number, files: files, nextBatch: next))
             case .failure(let reason):
                 notice("\(output.path(forBatch: unfinished.number)) is kept as it is: \(reason.text)")
@@ -133,7 +133,7 @@ public final class BoothJournal: Sendable {
     /// The unfinished collage's photos, if it can be finished: its file is still the one saved
     /// (or gone), and every photo is still in the folder with the same content.
     private func resumable(_ collage: BoothHistory.Collage, in folder: PathName, limit: Int) -> Result<[PhotoFile], NotResumable> {
-        guard collage.photos.count < limit else { return .failure(NotResumable(text: "it already holds \(LogText.photos(collage.photos.count))")) }
+        guard collage.photos.count < limit else { return .failure(NotResumable(text: "it already holds \(Self.photos(collage.photos.count))")) }
         let file = output.path(forBatch: collage.number)
         if FileIdentity.exists(file), Self.content(of: file) != collage.saved {
             return .failure(NotResumable(text: "the file is not the one this booth saved"))
@@ -166,6 +166,8 @@ public final class BoothJournal: Sendable {
         }
     }
 
+    private static func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
+
     private static func content(of path: PathName) -> ContentHash? {
         guard let bytes = try? InputFile(path).readAll() else { return nil }
         return ContentHash(of: bytes)
@@ -191,9 +193,4 @@ public final class BoothJournal: Sendable {
         }
         return nil
     }
-}
-
-/// Words for counts in notices.
-enum LogText {
-    static func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
 }
