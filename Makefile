@@ -54,10 +54,15 @@ sanitize: deps
 # with ordinary ones. The flags are spelt out: SwiftPM's `--sanitize fuzzer --sanitize address`
 # hands swiftc two -sanitize= flags and the last one wins, which leaves the Swift code without
 # coverage or without ASan. `--sanitize fuzzer` stays, so SwiftPM links libFuzzer's main.
+#
+# With instrumented libjpeg-turbo and libpng in .build-fuzz/codecs (Tests/Fuzz/build-codecs.sh
+# makes them from the system's versions' sources), the fuzzer links those instead: it then
+# follows coverage inside the decoders, and ASan checks their writes into collage's buffers.
 FUZZ_SECONDS ?= 60
+FUZZ_CODECS := $(if $(wildcard .build-fuzz/codecs/lib/libjpeg.a),-Xlinker -L$(CURDIR)/.build-fuzz/codecs/lib -Xlinker -lz -Xlinker -lm)
 FUZZ_BUILD := --product CollageFuzz --scratch-path .build-fuzz --sanitize fuzzer \
               -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
-              -Xswiftc -DCOLLAGE_FUZZING -Xswiftc -use-ld=lld
+              -Xswiftc -DCOLLAGE_FUZZING -Xswiftc -use-ld=lld $(FUZZ_CODECS)
 FUZZ_RUN := -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build-fuzz/findings/ -print_final_stats=1
 fuzz: deps
 	swift build $(FUZZ_BUILD)
