@@ -22,6 +22,10 @@ public enum LineKind: Sendable {
 public enum LogLines {
     /// The lines for `event` at `verbosity`; `watch` also shows the app's title after a change.
     public static func lines(for event: PipelineEvent, verbosity: Verbosity, watching: Bool) -> [(LineKind, String)] {
+        if case .saveFailed(_, let error, _, _, let retryIn) = event {  // an error: shown even when quiet
+            let next = retryIn.map { "trying again in \(seconds($0))" } ?? "saving again at the next change"
+            return [(.error, "\(error); \(next)")]
+        }
         guard verbosity > .quiet else { return [] }
         switch event {
         case .added(let file, let photo, let count):
@@ -37,9 +41,8 @@ public enum LogLines {
             return [(.skipped, "\(file): \(rejection)")]
         case .saved(let saved, let photos, _):
             return [(.saved, "wrote \(saved.destination) (\(saved.size), \(photos) photo\(photos == 1 ? "" : "s"))")]
-        case .saveFailed(_, let error, _, _, let retryIn):
-            let next = retryIn.map { "trying again in \(seconds($0))" } ?? "saving again at the next change"
-            return [(.error, "\(error); \(next)")]
+        case .saveFailed:
+            return []  // above
         case .notice(let text):
             return [(.notice, text)]
         }
