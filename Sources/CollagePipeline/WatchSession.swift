@@ -95,15 +95,14 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     /// thrown, for the command to exit with.
     private func saveFinal(_ selection: Selection, batch: Int) async throws -> SavedCollage {
         var attempt = 1
-        while true {
-            if let delay = retry.delay(after: attempt) {
-                if let saved = try await save(selection, batch: batch, retryIn: delay) { return saved }
-                try await clock.sleep(for: delay)
-                attempt += 1
-            } else {
-                return try await sink.save(selection, batch: batch).value
-            }
+        while let delay = retry.delay(after: attempt) {
+            if let saved = try await save(selection, batch: batch, retryIn: delay) { return saved }
+            try await clock.sleep(for: delay)
+            attempt += 1
         }
+        let saved = try await sink.save(selection, batch: batch).value  // the last attempt's failure is the session's
+        flow.log(.saved(saved, photos: selection.count, batch: batch))
+        return saved
     }
 }
 

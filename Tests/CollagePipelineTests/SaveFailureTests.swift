@@ -81,6 +81,21 @@ struct SaveFailureTests {
         #expect(clock.now.offset == .milliseconds(1500))
     }
 
+    @Test func theFourthAttemptCanStillSaveAndIsReported() async throws {
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 3]), log = EventLog()
+        let running = Task { try await session(6, sink, clock, log).run(source) }
+        for n in 1...6 {
+            source.send(PhotoFile("p\(n)"))
+            if n < 6 { await source.untilAsked() }
+        }
+        for delay in [500, 1000, 2000] {
+            await clock.untilSleeping()
+            clock.advance(by: .milliseconds(delay))
+        }
+        #expect(try await running.value == .complete(InMemorySink.saved(1)))
+        #expect(log.lines.last == "saved collage-1 (6, batch 1)")
+    }
+
     @Test func theFinalCollageGivesUpAfterFourAttempts() async throws {
         let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 5]), log = EventLog()
         let running = Task { try await session(6, sink, clock, log, batches: true).run(source) }
