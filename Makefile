@@ -22,7 +22,7 @@ GENERATED := .build/generated
 # The man page carries the date of the last commit, so the same source gives the same page.
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
-.PHONY: demo test deps test-deps build man completions install bench
+.PHONY: demo test deps test-deps build man completions install bench fuzz sanitize soak
 
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -75,3 +75,42 @@ install: build man completions
 bench: deps
 	bash Tests/Benchmarks/build-benchmark.sh
 	python3 Tests/Benchmarks/watch-benchmark.py
+
+# A long day in a photo booth: see Tests/Benchmarks/booth-soak.py (python3 with Pillow).
+soak: deps
+	swift build -c release --product collage
+	python3 Tests/Benchmarks/booth-soak.py
+
+# The whole suite under ThreadSanitizer, then under AddressSanitizer with LeakSanitizer, each in
+# its own scratch path. Synchronization.Mutex is refused first: TSan cannot see it lock (its
+# futex path lives in the uninstrumented standard library), so every contended withLock would be
+# reported as a race; the sources use Locked (Sources/CollageLocking) instead. LeakSanitizer
+# skips only the toolchain's own leaks, listed with reasons in Tests/Sanitizers/lsan.supp; the
+# tool itself, run by the end-to-end tests, is checked like everything else.
+LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0
+sanitize: deps
+	@if grep -rnE '^[^/]*\bMutex *[<(]' Sources Tests --include='*.swift'; then \
+	  echo "Synchronization.Mutex is invisible to ThreadSanitizer: use Locked (Sources/CollageLocking)"; exit 1; fi
+	swift test --sanitize=thread --scratch-path .build-tsan
+	$(LSAN) swift test --sanitize=address --scratch-path .build-asan
+
+# libFuzzer over the untrusted-input path (sniff, header, EXIF, decode at every DCT scale: see
+# Sources/CollageFuzz), with AddressSanitizer, seeded from Fixtures/. Non-zero on a finding,
+# which is left in .build-fuzz/findings/. Its own scratch path: instrumented objects never mix
+# with ordinary ones. The flags are spelt out: SwiftPM's `--sanitize fuzzer --sanitize address`
+# hands swiftc two -sanitize= flags and the last one wins, which leaves the Swift code without
+# coverage or without ASan. `--sanitize fuzzer` stays, so SwiftPM links libFuzzer's main.
+#
+# With instrumented libjpeg-turbo and libpng in .build-fuzz/codecs (Tests/Fuzz/build-codecs.sh
+# makes them from the system's versions' sources), the fuzzer links those instead: it then
+# follows coverage inside the decoders, and ASan checks their writes into collage's buffers.
+FUZZ_SECONDS ?= 60
+FUZZ_CODECS := $(if $(wildcard .build-fuzz/codecs/lib/libjpeg.a),-Xlinker -L$(CURDIR)/.build-fuzz/codecs/lib -Xlinker -lz -Xlinker -lm)
+FUZZ_BUILD := --product CollageFuzz --scratch-path .build-fuzz --sanitize fuzzer \
+              -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
+              -Xswiftc -DCOLLAGE_FUZZING -Xswiftc -use-ld=lld $(FUZZ_CODECS)
+FUZZ_RUN := -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build-fuzz/findings/ -print_final_stats=1
+fuzz: deps
+	swift build $(FUZZ_BUILD)
+	mkdir -p .build-fuzz/corpus .build-fuzz/findings
+	.build-fuzz/debug/CollageFuzz -max_total_time=$(FUZZ_SECONDS) $(FUZZ_RUN) .build-fuzz/corpus Fixtures

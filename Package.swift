@@ -22,6 +22,8 @@ let package = Package(
             name: "CCollageCodecs",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
         ),
+        // A value behind a pthread mutex: Synchronization.Mutex's API on a lock ThreadSanitizer sees.
+        .target(name: "CollageLocking", swiftSettings: strict),
         // Pure Swift: pixels, layout, rules, fingerprints, the Single trait. No C, no files.
         .target(name: "CollageCore", swiftSettings: strict),
         // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
@@ -29,43 +31,46 @@ let package = Package(
         // Where photos come from: safe input files, names on stdin, folders, inotify. Names are bytes.
         .target(
             name: "CollageSources",
-            dependencies: ["CollageCore", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            dependencies: ["CollageCore", "CollageLocking", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: strict
         ),
         // The book's chain and what feeds and follows it: loading, throttling, the Single-returning writer.
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCodecs", "CollageCore", "CollageSources",
+                "CollageCodecs", "CollageCore", "CollageLocking", "CollageSources",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
         ),
         // Terminal output: preview encoders (kitty, sixel, half blocks), capability probing,
         // sizing, colour policy, progress line, cursor restore. No pipeline.
-        .target(name: "CollageTerminal", dependencies: ["CollageCodecs", "CollageCore"], swiftSettings: strict),
+        .target(name: "CollageTerminal", dependencies: ["CollageCodecs", "CollageCore", "CollageLocking"], swiftSettings: strict),
         // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
         .target(
             name: "CollageReport",
-            dependencies: ["CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore"],
+            dependencies: ["CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageLocking"],
             swiftSettings: strict
         ),
         // The command line: argument parsing and exit codes around the pipeline and the report.
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageReport", "CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore",
+                "CollageReport", "CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageLocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
-        .target(name: "CollageTestSupport", dependencies: ["CollageCore", "CollageSources"], path: "Tests/CollageTestSupport", swiftSettings: strict),
+        // The libFuzzer target over the untrusted-input path (`make fuzz`); in ordinary builds a
+        // tool that replays inputs through the same path.
+        .executableTarget(name: "CollageFuzz", dependencies: ["CollageCodecs", "CollageCore"], swiftSettings: strict),
+        .target(name: "CollageTestSupport", dependencies: ["CollageCore", "CollageLocking", "CollageSources"], path: "Tests/CollageTestSupport", swiftSettings: strict),
         .testTarget(
             name: "CollageSourcesTests",
-            dependencies: ["CollageSources", "CollageCore", "CollageTestSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            dependencies: ["CollageSources", "CollageCore", "CollageLocking", "CollageTestSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: strict
         ),
-        .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageTestSupport"], swiftSettings: strict),
+        .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CollageCodecsTests",
             dependencies: ["CollageCodecs", "CollageCore", "CollageTestSupport"],
@@ -79,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollageReport", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageTestSupport", "collage",
+                "CollageReport", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageLocking", "CollageTestSupport", "collage",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict

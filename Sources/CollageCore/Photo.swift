@@ -12,6 +12,8 @@ public struct Photo: Sendable {
     public let thumbnail: Thumbnail
     /// How it was decoded, when it came from a file.
     public var decoding: DecodeDetails?
+    /// The file's content hash, when the photo booth asked for it: how its journal names the photo.
+    public var content: ContentHash?
 
     public init(name: PathName, size: PixelSize, image: RGBImage, fingerprint: Fingerprint? = nil, thumbnail: Thumbnail? = nil) {
         self.name = name

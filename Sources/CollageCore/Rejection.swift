@@ -8,6 +8,8 @@ public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicate(of: PathName)
     /// The selection already holds the maximum number of photos.
     case overLimit(Int)
+    /// Photo-booth mode: this very file (by content) is already in the saved collage named.
+    case alreadyUsed(in: PathName)
     /// The file could not be used at all; `detail` names what failed.
     case unusable(Problem, detail: String)
 
@@ -30,12 +32,13 @@ public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The machine-readable reason: `portrait`, `square`, `landscape`, `duplicate`,
-    /// `over-limit`, or the problem's code.
+    /// `over-limit`, `already-used`, or the problem's code.
     public var code: String {
         switch self {
         case .shape(let size, _): return size.isLandscape ? "landscape" : size.width == size.height ? "square" : "portrait"
         case .duplicate: return "duplicate"
         case .overLimit: return "over-limit"
+        case .alreadyUsed: return "already-used"
         case .unusable(let problem, _): return problem.rawValue
         }
     }
@@ -47,6 +50,7 @@ public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
             return size.width == size.height ? "square (\(size)), \(only)" : "\(code) (\(size) as displayed), \(only)"
         case .duplicate(let original): return "duplicate of \(original)"
         case .overLimit(let limit): return "over the limit of \(limit) photo\(limit == 1 ? "" : "s")"
+        case .alreadyUsed(let collage): return "already in \(collage)"
         case .unusable(_, let detail): return detail
         }
     }

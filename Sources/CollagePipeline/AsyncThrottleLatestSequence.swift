@@ -1,4 +1,4 @@
-internal import Synchronization
+internal import CollageLocking
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// RxSwift's `throttle(_:latest: true)`: the first element at once, then at most one element
@@ -68,14 +68,14 @@ private final class ThrottleDriver<Base: AsyncSequence & Sendable, C: Clock>: Se
     private let base: Base
     private let clock: C
     private let output: AsyncThrowingStream<Element, any Error>.Continuation
-    private let machine: Mutex<Machine>
-    private let tasks = Mutex(Tasks())
+    private let machine: Locked<Machine>
+    private let tasks = Locked(Tasks())
 
     init(base: Base, interval: C.Duration, clock: C, output: AsyncThrowingStream<Element, any Error>.Continuation) {
         self.base = base
         self.clock = clock
         self.output = output
-        machine = Mutex(Machine(interval: interval))
+        machine = Locked(Machine(interval: interval))
     }
 
     func start() {

@@ -2,7 +2,7 @@ public import CollageCodecs
 internal import CollageCore
 public import CollageSources
 internal import AsyncAlgorithms
-internal import Synchronization
+internal import CollageLocking
 
 /// `collage build`: the photos given, in order, through the same chain as `watch`, unthrottled:
 /// the source is the argument list, and only the final selection is rendered and saved.
@@ -102,13 +102,13 @@ private final class Outcomes: Sendable {
         case skipped(Rejection, size: PixelSize?)
     }
 
-    private let list = Mutex<[Outcome]>([])
+    private let list = Locked<[Outcome]>([])
 
     func record(_ event: PipelineEvent) {
         switch event {
         case .added(_, let photo, _, _): list.withLock { $0.append(.used(photo)) }
         case .skipped(_, let rejection, let size): list.withLock { $0.append(.skipped(rejection, size: size)) }
-        case .saved, .notice: break
+        case .saved, .saveFailed, .notice: break
         }
     }
 

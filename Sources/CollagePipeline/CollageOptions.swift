@@ -34,15 +34,16 @@ public struct CollageOptions: Sendable {
         self.similarity = similarity
     }
 
-    /// The chain these settings describe, reading real files.
-    public func flow(log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
-        CollageFlow(reader: PhotoLoader(limits: limits, maximumFileBytes: maximumFileBytes), canvas: canvas,
+    /// The chain these settings describe, reading real files; a photo booth passes its journal.
+    public func flow(journal: BoothJournal? = nil, log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
+        CollageFlow(reader: PhotoLoader(limits: limits, maximumFileBytes: maximumFileBytes, journal: journal), canvas: canvas,
                     limit: limit, accept: accept, similarity: similarity, style: style, log: log)
     }
 
-    /// Where `watch` saves: rendered in this style, encoded with these settings.
-    public func sink(output: CollageOutput, format: ImageFormat, keepsImage: Bool = false) -> DiskSink {
+    /// Where `watch` saves: rendered in this style, encoded with these settings, journaled in a
+    /// photo booth.
+    public func sink(output: CollageOutput, format: ImageFormat, keepsImage: Bool = false, journal: BoothJournal? = nil) -> DiskSink {
         DiskSink(canvas: canvas, style: style, output: output, format: format, writer: CollageWriter(settings: encoding),
-                 keepsImage: keepsImage)
+                 keepsImage: keepsImage, journal: journal)
     }
 }

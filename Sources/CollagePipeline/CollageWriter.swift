@@ -40,7 +40,8 @@ public struct CollageWriter: Sendable {
                         try cancelled.check()
                         try StandardOutput.write(bytes)
                     }
-                    return SavedCollage(destination: destination, format: format, size: collage.size, bytes: bytes.count)
+                    return SavedCollage(destination: destination, format: format, size: collage.size, bytes: bytes.count,
+                                        content: ContentHash(of: bytes))
                 }
             } onCancel: {
                 cancelled.set()

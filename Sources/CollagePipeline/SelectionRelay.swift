@@ -1,5 +1,5 @@
 internal import CollageCore
-internal import Synchronization
+internal import CollageLocking
 public import CollageSources
 
 /// The latest selection, readable by the stages before the scan: the book's `takeWhile` and
@@ -7,10 +7,10 @@ public import CollageSources
 /// The chain pulls one photo at a time, so what a stage reads is the selection of every photo
 /// before it.
 final class SelectionRelay: Sendable {
-    private let selection: Mutex<Selection>
+    private let selection: Locked<Selection>
 
     init(_ initial: Selection) {
-        selection = Mutex(initial)
+        selection = Locked(initial)
     }
 
     var value: Selection { selection.withLock { $0 } }
@@ -23,7 +23,7 @@ final class SelectionRelay: Sendable {
 /// The file that arrived once the collage was full. `takeWhile` must take it off the source to
 /// see it; kept here, it opens the next collage in photo-booth mode instead of being lost.
 public final class Overflow: Sendable {
-    private let file = Mutex<PhotoFile?>(nil)
+    private let file = Locked<PhotoFile?>(nil)
 
     public init() {}
 

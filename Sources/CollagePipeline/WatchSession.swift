@@ -10,19 +10,29 @@ public import CollageSources
 /// ```
 /// A collage ends when its sixth photo is saved: the session returns at once, or in photo-booth
 /// mode starts the next collage with the file that arrived after the sixth.
+///
+/// A failed save does not end the session: it is reported, the file keeps what it had, and the
+/// next change saves again. Only the final collage of a session (the one at the limit, or the
+/// newest when the source ends) is tried again, as `retry` says, before the session gives up
+/// by throwing the sink's error.
 public struct WatchSession<C: Clock<Duration>>: Sendable {
     public let flow: CollageFlow
     public let sink: any CollageSink
     public let interval: Duration
     public let clock: C
     public let batches: Bool
+    public let start: BoothStart
+    public let retry: SaveRetry
 
-    public init(flow: CollageFlow, sink: any CollageSink, interval: Duration, clock: C, batches: Bool) {
+    public init(flow: CollageFlow, sink: any CollageSink, interval: Duration, clock: C, batches: Bool,
+                start: BoothStart = BoothStart(), retry: SaveRetry = .standard) {
         self.flow = flow
         self.sink = sink
         self.interval = interval
         self.clock = clock
         self.batches = batches
+        self.start = start
+        self.retry = retry
     }
 
     /// How a session ended.
@@ -36,46 +46,85 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     /// Runs until a collage is complete (or, with batches, until `files` ends). `files` is read
     /// by one collage after another, so it must resume where the last left off (a channel).
     public func run<Files: AsyncSequence<PhotoFile, Never> & Sendable>(_ files: Files) async throws -> Outcome {
-        var batch = 1
-        var carried: PhotoFile?
+        let resumed = Set(start.files)
+        let rest = files.filter { !resumed.contains($0) }
+        var batch = start.batch
+        var carried = start.files
         var last: SavedCollage?
         while true {
             let overflow = Overflow()
-            let source = StartingWith(carried, then: files)
+            var unsaved: Selection?
+            let source = StartingWith(carried, then: rest)
             for try await selection in flow.selections(from: source, overflow: overflow).throttle(for: interval, clock: clock) {
-                let saved = try await sink.save(selection, batch: batch).value
-                flow.log(.saved(saved, photos: selection.count, batch: batch))
-                last = saved
-                if selection.isFull && !batches { return .complete(saved) }
+                // The unfinished collage's file already shows its photos: saved again once it holds more.
+                if batch == start.batch && selection.photos.allSatisfy({ resumed.contains(PhotoFile(path: $0.name)) }) { continue }
+                if selection.isFull {
+                    let saved = try await saveFinal(selection, batch: batch)
+                    (last, unsaved) = (saved, nil)
+                    if !batches { return .complete(saved) }
+                } else if let saved = try await save(selection, batch: batch, retryIn: nil) {
+                    (last, unsaved) = (saved, nil)
+                } else {
+                    unsaved = selection
+                }
             }
+            // The newest selection failed to save and nothing newer came: it is the final one.
+            if let unsaved { last = try await saveFinal(unsaved, batch: batch) }
             guard batches, let next = overflow.take() else { return .sourceEnded(last) }
-            carried = next
-            batch += 1
+            carried = [next]
+            batch = start.nextBatch(batch)
         }
+    }
+
+    /// One attempt: the saved collage, or nil after reporting the failure. Cancellation is not a
+    /// failure to report: it ends the session.
+    private func save(_ selection: Selection, batch: Int, retryIn: Duration?) async throws -> SavedCollage? {
+        do {
+            let saved = try await sink.save(selection, batch: batch).value
+            flow.log(.saved(saved, photos: selection.count, batch: batch))
+            return saved
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw error }
+            flow.log(.saveFailed(sink.destination(forBatch: batch), error: String(describing: error), photos: selection.count,
+                                 batch: batch, retryIn: retryIn))
+            return nil
+        }
+    }
+
+    /// The final collage: tried again after each failure as `retry` says; the last failure is
+    /// thrown, for the command to exit with.
+    private func saveFinal(_ selection: Selection, batch: Int) async throws -> SavedCollage {
+        var attempt = 1
+        while let delay = retry.delay(after: attempt) {
+            if let saved = try await save(selection, batch: batch, retryIn: delay) { return saved }
+            try await clock.sleep(for: delay)
+            attempt += 1
+        }
+        let saved = try await sink.save(selection, batch: batch).value  // the last attempt's failure is the session's
+        flow.log(.saved(saved, photos: selection.count, batch: batch))
+        return saved
     }
 }
 
-/// A source with one element put back in front: the file that ended the previous collage.
+/// A source with files put back in front: the file that ended the previous collage, or the
+/// photos of the unfinished collage a restarted booth completes.
 struct StartingWith<Base: AsyncSequence<PhotoFile, Never> & Sendable>: AsyncSequence, Sendable {
-    let first: PhotoFile?
+    let first: [PhotoFile]
     let base: Base
 
-    init(_ first: PhotoFile?, then base: Base) {
+    init(_ first: [PhotoFile], then base: Base) {
         self.first = first
         self.base = base
     }
 
-    func makeAsyncIterator() -> Iterator { Iterator(first: first, base: base.makeAsyncIterator()) }
+    func makeAsyncIterator() -> Iterator { Iterator(first: first[...], base: base.makeAsyncIterator()) }
 
     struct Iterator: AsyncIteratorProtocol {
-        var first: PhotoFile?
+        var first: ArraySlice<PhotoFile>
         var base: Base.AsyncIterator
 
         mutating func next(isolation actor: isolated (any Actor)?) async -> PhotoFile? {
-            if let file = first {
-                first = nil
-                return file
-            }
+            if let file = first.popFirst() { return file }
             return await base.next(isolation: actor)
         }
 

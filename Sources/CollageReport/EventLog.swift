@@ -1,6 +1,6 @@
 public import CollagePipeline
 public import CollageTerminal
-internal import Synchronization
+internal import CollageLocking
 
 /// The human log on stderr: a printer of pipeline events, one line each, prefixed like every
 /// Unix tool's (`collage: …`), coloured on a terminal, with an optional progress line kept
@@ -10,7 +10,7 @@ public final class EventLog: Sendable {
     public let watching: Bool
     private let console: Console
     private let styler: Styler
-    private let progress = Mutex<Progress?>(nil)
+    private let progress = Locked<Progress?>(nil)
 
     /// The progress line's state: counts and when the work began.
     private struct Progress {
@@ -41,7 +41,7 @@ public final class EventLog: Sendable {
             switch event {
             case .added: progress?.line.used += 1; progress?.line.decided += 1
             case .skipped: progress?.line.decided += 1
-            case .saved, .notice: break
+            case .saved, .saveFailed, .notice: break
             }
         }
         write(LogLines.lines(for: event, verbosity: verbosity, watching: watching))

@@ -21,6 +21,7 @@ enum JSONFields {
     static func rejection(_ rejection: Rejection) -> [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = [("reason", .string(rejection.code)), ("detail", .string(rejection.description))]
         if case .duplicate(let original) = rejection { fields += path("duplicateOf", original) }
+        if case .alreadyUsed(let collage) = rejection { fields += path("collage", collage) }
         return fields
     }
 

@@ -22,6 +22,10 @@ public enum LineKind: Sendable {
 public enum LogLines {
     /// The lines for `event` at `verbosity`; `watch` also shows the app's title after a change.
     public static func lines(for event: PipelineEvent, verbosity: Verbosity, watching: Bool) -> [(LineKind, String)] {
+        if case .saveFailed(_, let error, _, _, let retryIn) = event {  // an error: shown even when quiet
+            let next = retryIn.map { "trying again in \(seconds($0))" } ?? "saving again at the next change"
+            return [(.error, "\(error); \(next)")]
+        }
         guard verbosity > .quiet else { return [] }
         switch event {
         case .added(let file, let photo, let count, let nearest):
@@ -38,9 +42,18 @@ public enum LogLines {
             return [(.skipped, "\(file): \(rejection)")]
         case .saved(let saved, let photos, _):
             return [(.saved, "wrote \(saved.destination) (\(saved.size), \(photos) photo\(photos == 1 ? "" : "s"))")]
+        case .saveFailed:
+            return []  // above
         case .notice(let text):
             return [(.notice, text)]
         }
+    }
+
+    /// `0.5 s`, `2 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let value = ((Double(seconds) + Double(attoseconds) / 1e18) * 1000).rounded() / 1000
+        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     /// The app's title after every change: "4 photos".

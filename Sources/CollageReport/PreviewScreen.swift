@@ -1,6 +1,6 @@
 public import CollageCore
 public import CollageTerminal
-internal import Synchronization
+internal import CollageLocking
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -14,8 +14,8 @@ public final class PreviewScreen: Sendable {
     private let styler: Styler
     private let capabilities: TerminalCapabilities
     private let guardian: TerminalGuard
-    private let state = Mutex<State>(State())
-    private let resizing = Mutex<ResizeListener?>(nil)
+    private let state = Locked<State>(State())
+    private let resizing = Locked<ResizeListener?>(nil)
 
     private struct State {
         var block = PreviewBlock()

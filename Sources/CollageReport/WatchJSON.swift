@@ -25,6 +25,10 @@ public enum WatchJSON {
             let path: [(String, JSONValue)] = saved.destination.path.map { JSONFields.path("path", $0) } ?? [("path", .null)]
             return envelope("saved", path + [("format", .string(saved.format.rawValue.lowercased()))] + JSONFields.size(saved.size)
                 + [("bytes", .int(saved.bytes)), ("photos", .int(photos)), ("batch", .int(batch))])
+        case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
+            let path: [(String, JSONValue)] = destination.path.map { JSONFields.path("path", $0) } ?? [("path", .null)]
+            return envelope("save-failed", path + [("photos", .int(photos)), ("batch", .int(batch)), ("error", .string(error)),
+                                                   ("retryInSeconds", retryIn.map(JSONValue.seconds) ?? .null)])
         case .notice(let text):
             return envelope("notice", [("message", .string(text))])
         }

@@ -1,7 +1,7 @@
 public import CollagePipeline
 public import CollageTerminal
 internal import CollageCore
-internal import Synchronization
+internal import CollageLocking
 
 /// `watch --preview`: the book's main screen in a terminal. The collage as it grows, redrawn in
 /// place after every save, and under it the app's title ("4 photos") and the last thing that
@@ -10,7 +10,7 @@ internal import Synchronization
 public final class WatchScreen: Sendable {
     private let screen: PreviewScreen
     private let styler: Styler
-    private let state = Mutex<(photos: Int, last: StatusLine?, saved: StatusLine?)>((0, nil, nil))
+    private let state = Locked<(photos: Int, last: StatusLine?, saved: StatusLine?)>((0, nil, nil))
 
     public init(screen: PreviewScreen, styler: Styler) {
         self.screen = screen
@@ -30,6 +30,9 @@ public final class WatchScreen: Sendable {
                 image = saved.image
                 state.photos = photos
                 state.saved = StatusLine("wrote \(saved.destination)" + (batch > 1 ? " (collage \(batch))" : ""), style: .saved)
+            case .saveFailed:
+                let line = LogLines.lines(for: event, verbosity: .quiet, watching: true).first?.1 ?? "a save failed"
+                state.saved = StatusLine(line, style: .error)
             case .notice(let text):
                 state.last = StatusLine(text)
             }

@@ -1,7 +1,7 @@
 public import AsyncAlgorithms
 public import CollageCore
 internal import Dispatch
-internal import Synchronization
+internal import CollageLocking
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -21,10 +21,10 @@ public final class FolderWatcher: Sendable {
     private let wake: (read: Int32, write: Int32)
     private let isOwnOutput: @Sendable (PathName) -> Bool
     private let log: @Sendable (SourceEvent) -> Void
-    private let failure = Mutex<WatchError?>(nil)
+    private let failure = Locked<WatchError?>(nil)
     /// Whether the descriptors are still open: `stop()` must never write to a closed (and
     /// perhaps reused) descriptor number.
-    private let descriptorsOpen = Mutex(true)
+    private let descriptorsOpen = Locked(true)
 
     /// Checks the folder and starts watching it; nothing is read until `run()`.
     public init(folder: PathName, isOwnOutput: @escaping @Sendable (PathName) -> Bool = { _ in false },

@@ -1,4 +1,4 @@
-internal import Synchronization
+internal import CollageLocking
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -38,7 +38,7 @@ final class RawMode: Sendable {
     }
 
     /// Terminals in raw mode now, with the settings to put back.
-    private static let active = Mutex<[Int32: termios]>([:])
+    private static let active = Locked<[Int32: termios]>([:])
 
     /// Puts back every terminal still in raw mode.
     static func restoreAll() {

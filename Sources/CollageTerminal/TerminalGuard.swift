@@ -1,4 +1,4 @@
-internal import Synchronization
+internal import CollageLocking
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -27,7 +27,7 @@ public final class TerminalGuard: Sendable {
     }
 
     /// Terminals that may have a hidden cursor or attributes set.
-    private static let touched = Mutex<Set<Int32>>([])
+    private static let touched = Locked<Set<Int32>>([])
 
     private static func restore(_ fileDescriptor: Int32) {
         guard touched.withLock({ $0.remove(fileDescriptor) }) != nil else { return }
@@ -41,7 +41,7 @@ public final class TerminalGuard: Sendable {
         for fileDescriptor in touched.withLock({ $0 }) { restore(fileDescriptor) }
     }
 
-    private static let exitHandler = Mutex(false)
+    private static let exitHandler = Locked(false)
 
     /// Registers `restoreAll()` to run at `exit()`, once however often called.
     public static func restoreAtExit() {

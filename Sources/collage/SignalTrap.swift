@@ -1,5 +1,5 @@
 internal import Dispatch
-internal import Synchronization
+internal import CollageLocking
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -30,7 +30,7 @@ final class SignalTrap: @unchecked Sendable {
 }
 
 private final class ReceivedSignals: Sendable {
-    private let list = Mutex<[Int32]>([])
+    private let list = Locked<[Int32]>([])
 
     /// Records a signal; returns how many have come.
     func append(_ signal: Int32) -> Int {

@@ -4,8 +4,8 @@ internal import CollageCore
 internal import CollagePipeline
 internal import CollageReport
 internal import CollageSources
-internal import Synchronization
 internal import CollageTerminal
+internal import CollageLocking
 
 extension Collage {
     /// `collage watch ./photos -o collage.jpg`
@@ -78,10 +78,16 @@ extension Collage {
                 Console.standardOutput.line(WatchJSON.started(folder: folder, output: output.output, limit: rules.limit(for: try look.style()), batches: batches, throttle: interval).serialized)
             }
             let options = try CollageOptions(look: look, output: output, rules: rules, limits: limits)
+            // A photo booth reads its journal before anything is taken: where to resume, which photos are used.
+            var journal: BoothJournal?
+            var start = BoothStart()
+            if batches {
+                (journal, start) = BoothJournal.open(for: destination, watching: folder, limit: options.limit, log: log)
+            }
             let session = WatchSession(
-                flow: options.flow(log: log),
-                sink: options.sink(output: destination, format: output.resolvedFormat ?? .jpeg, keepsImage: screen != nil),
-                interval: interval, clock: ContinuousClock(), batches: batches)
+                flow: options.flow(journal: journal, log: log),
+                sink: options.sink(output: destination, format: output.resolvedFormat ?? .jpeg, keepsImage: screen != nil, journal: journal),
+                interval: interval, clock: ContinuousClock(), batches: batches, start: start)
 
             let watching = Task { try await watcher.run() }
             let working = Task { try await session.run(watcher.files) }
@@ -120,7 +126,7 @@ extension Collage {
 private final class FinishedCollages: Sendable {
     private let limit: Int
     private let printing: Bool
-    private let state = Mutex<(open: PathName?, all: [PathName])>((nil, []))
+    private let state = Locked<(open: PathName?, all: [PathName])>((nil, []))
 
     init(limit: Int, printing: Bool) {
         self.limit = limit
@@ -142,11 +148,14 @@ private final class FinishedCollages: Sendable {
         }
     }
 
+    /// The last collage written, if the run ends before it is complete and it is still there
+    /// (its folder may have vanished since: a save that failed after it says nothing of it).
     func printRemaining() {
         guard let path = state.withLock({ state -> PathName? in
             defer { state.open = nil }
-            if let open = state.open { state.all.append(open) }
-            return state.open
+            guard let open = state.open, FileIdentity.exists(open) else { return nil }
+            state.all.append(open)
+            return open
         }) else { return }
         if printing { Console.standardOutput.line(bytes: path.bytes) }
     }

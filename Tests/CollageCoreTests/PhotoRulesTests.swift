@@ -115,7 +115,7 @@ struct PhotoRulesTests {
         (Rejection.shape(PixelSize(width: 3, height: 4), accepted: .landscape), "portrait"),
         (.shape(PixelSize(width: 4, height: 4), accepted: .landscape), "square"),
         (.shape(PixelSize(width: 4, height: 3), accepted: .portrait), "landscape"),
-        (.duplicate(of: "a.jpg"), "duplicate"), (.overLimit(6), "over-limit"),
+        (.duplicate(of: "a.jpg"), "duplicate"), (.overLimit(6), "over-limit"), (.alreadyUsed(in: "booth-0001.jpg"), "already-used"),
         (.unusable(.notAFile, detail: "a named pipe (FIFO), not a regular file"), "not-a-file"),
         (.unusable(.tooLarge, detail: "x"), "too-large"), (.unusable(.notAnImage, detail: "x"), "not-an-image"),
     ])

@@ -1,4 +1,5 @@
 import CollageCore
+import CollageLocking
 import Synchronization
 import Testing
 
@@ -28,7 +29,7 @@ struct SingleTests {
 
     @Test func subscribeDeliversExactlyOneEvent() async throws {
         let events = Counter()
-        let result = Mutex<Result<Int, any Error>?>(nil)
+        let result = Locked<Result<Int, any Error>?>(nil)
         await Single { 42 }.subscribe { outcome in
             _ = events.increment()
             result.withLock { $0 = outcome }
@@ -39,7 +40,7 @@ struct SingleTests {
 
     @Test func cancellingTheSubscriptionEndsWithCancellationError() async {
         let started = AsyncStream<Void>.makeStream()
-        let outcome = Mutex<Result<Int, any Error>?>(nil)
+        let outcome = Locked<Result<Int, any Error>?>(nil)
         let subscription = Single<Int> {
             started.continuation.yield()
             try await Task.sleep(for: .seconds(3600))

@@ -14,7 +14,8 @@ struct CollageWriterTests {
         let path = folder.file("out.jpg")
         let saved = try await CollageWriter().save(image, to: path).value
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(saved == SavedCollage(destination: .file(PathName(path)), format: .jpeg, size: image.size, bytes: bytes.count))
+        #expect(saved == SavedCollage(destination: .file(PathName(path)), format: .jpeg, size: image.size, bytes: bytes.count,
+                                      content: ContentHash(of: bytes)))
         #expect(try PhotoDecoder.header(of: bytes).format == .jpeg)
         #expect(folder.contents == ["out.jpg"])
     }

@@ -2,7 +2,7 @@ import CollageCore
 import CollagePipeline
 import CollageSources
 import CollageTestSupport
-import Synchronization
+import CollageLocking
 import Testing
 
 /// Photos made in memory for pipeline tests: each name says what the file would be.
@@ -15,7 +15,7 @@ final class InMemoryPhotos: PhotoReader {
     }
 
     let kinds: [String: Kind]
-    private let decodes = Mutex<[(String, PixelSize)]>([])
+    private let decodes = Locked<[(String, PixelSize)]>([])
 
     init(_ kinds: [String: Kind]) {
         self.kinds = kinds
@@ -50,7 +50,7 @@ final class InMemoryPhotos: PhotoReader {
 
 /// Collects what the pipeline reports.
 final class EventLog: Sendable {
-    private let events = Mutex<[PipelineEvent]>([])
+    private let events = Locked<[PipelineEvent]>([])
 
     func record(_ event: PipelineEvent) { events.withLock { $0.append(event) } }
     var all: [PipelineEvent] { events.withLock { $0 } }
@@ -62,6 +62,8 @@ final class EventLog: Sendable {
             case .added(let file, _, _, _): return "\(file): added"
             case .skipped(let file, let reason, _): return "\(file): \(reason)"
             case .saved(let saved, let photos, let batch): return "saved \(saved.destination) (\(photos), batch \(batch))"
+            case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
+                return "not saved \(destination) (\(photos), batch \(batch)): \(error)" + (retryIn.map { ", again in \($0)" } ?? "")
             case .notice(let text): return text
             }
         }

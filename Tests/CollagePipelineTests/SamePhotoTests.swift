@@ -2,7 +2,7 @@ import CollageCore
 import CollagePipeline
 import CollageSources
 import CollageTestSupport
-import Synchronization
+import CollageLocking
 import Testing
 
 /// What counts as the same photo, measured on the fixtures through the pipeline's own reader
@@ -63,7 +63,7 @@ struct SamePhotoTests {
         decoded.withLock { $0["\(name) \(kept)"] = photo }
         return photo
     }
-    private static let decoded = Mutex<[String: Photo]>([:])
+    private static let decoded = Locked<[String: Photo]>([:])
 
     /// The distance between the two photos at every placement, and whether it made a duplicate.
     static func compare(_ earlier: String, _ later: String) async throws -> [(distance: Double, rejection: Rejection?)] {

@@ -3,7 +3,7 @@ import CollageCore
 import CollageSources
 import CollagePipeline
 import CollageTestSupport
-import Synchronization
+import CollageLocking
 import Testing
 
 /// Keeps saved selections in memory and hands each to the test as it happens.
@@ -15,7 +15,7 @@ final class InMemorySink: CollageSink {
 
     let saves: AsyncStream<Save>
     private let continuation: AsyncStream<Save>.Continuation
-    private let all = Mutex<[Save]>([])
+    private let all = Locked<[Save]>([])
 
     init() {
         (saves, continuation) = AsyncStream.makeStream(of: Save.self)
@@ -35,6 +35,8 @@ final class InMemorySink: CollageSink {
             return Self.saved(batch)
         }
     }
+
+    func destination(forBatch batch: Int) -> CollageDestination { Self.saved(batch).destination }
 }
 
 @Suite("The watch pipeline in virtual time: in-memory source, test clock, no files", .timeLimit(.minutes(1)))

@@ -1,9 +1,9 @@
 import CollageSources
-import Synchronization
+import CollageLocking
 
 /// Collects what a source reports, as lines.
 final class SourceLog: Sendable {
-    private let events = Mutex<[SourceEvent]>([])
+    private let events = Locked<[SourceEvent]>([])
 
     func record(_ event: SourceEvent) { events.withLock { $0.append(event) } }
 

@@ -1,4 +1,4 @@
-internal import Synchronization
+internal import CollageLocking
 
 /// A clock that moves only when a test says so: sleepers wake when `advance` passes their
 /// deadline, so timed behaviour is asserted in virtual time, never with real sleeps.
@@ -23,9 +23,17 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(.zero)
         var sleepers: [Sleeper] = []
         var nextID = 0
+        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// The watchers whose count of sleepers is reached, removed from the list.
+        mutating func takeWatchers() -> [CheckedContinuation<Void, Never>] {
+            let ready = watchers.filter { $0.count <= sleepers.count }.map(\.continuation)
+            watchers.removeAll { $0.count <= sleepers.count }
+            return ready
+        }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 
@@ -39,12 +47,15 @@ public final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow: Bool = state.withLock { state in
-                    if deadline <= state.now { return true }
+                // Cancelled before this point, the handler below found no sleeper to wake: the
+                // sleep must not begin, or it would never end.
+                let (resumeNow, watchers) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                    if deadline <= state.now || Task.isCancelled { return (true, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return false
+                    return (false, state.takeWatchers())
                 }
                 if resumeNow { continuation.resume() }
+                for watcher in watchers { watcher.resume() }
             }
         } onCancel: {
             let sleeper = state.withLock { state in
@@ -53,6 +64,19 @@ public final class ManualClock: Clock, Sendable {
             sleeper?.continuation.resume(throwing: CancellationError())
         }
         try Task.checkCancellation()
+    }
+
+    /// Returns once at least `count` tasks are asleep on this clock: a test can then advance
+    /// time knowing the sleep it means to end has begun, without a real wait.
+    public func untilSleeping(_ count: Int = 1) async {
+        await withCheckedContinuation { (watcher: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.sleepers.count >= count { return true }
+                state.watchers.append((count, watcher))
+                return false
+            }
+            if ready { watcher.resume() }
+        }
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come, earliest first.
@@ -67,3 +91,4 @@ public final class ManualClock: Clock, Sendable {
         for sleeper in woken { sleeper.continuation.resume() }
     }
 }
+

@@ -1,4 +1,4 @@
-internal import Synchronization
+internal import CollageLocking
 
 /// An in-memory source that tells the test when its consumer asks for the next element: the
 /// consumer of a pipeline asks again only after the previous element went all the way through,
@@ -12,7 +12,7 @@ public final class TestSource<Element: Sendable>: AsyncSequence, Sendable {
         var answered = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

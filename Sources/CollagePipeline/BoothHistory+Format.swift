@@ -1,0 +1,112 @@
+internal import CollageCore
+
+/// The journal's text: one line per collage (its number, state, the SHA-256 of the collage file
+/// and its name), then one per photo in it (content, name), then a checksum of all that, so a file damaged in any way is known to be damaged rather than half believed.
+///
+/// ```
+/// collage-journal 1
+/// collage 1 complete 3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b booth-0001.jpg
+/// photo 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 IMG_0001.jpg
+/// collage 2 open 2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae booth-0002.jpg
+/// photo 60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752 caf\xE9.jpg
+/// sha256 <the SHA-256 of every line above, in 64 hex digits>
+/// ```
+/// Names are written as log lines show them (`\xE9` for a byte that is not UTF-8, `\n`, `\\`),
+/// which reads back to the exact bytes.
+extension BoothHistory {
+    static let header = "collage-journal 1"
+
+    /// Why a journal could not be read: the line and what was wrong with it.
+    public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
+        public let line: Int
+        public let problem: String
+
+        public var description: String { line == 0 ? problem : "line \(line): \(problem)" }
+    }
+
+    public var serialized: [UInt8] {
+        var text = Self.header + "\n"
+        for collage in collages {
+            text += "collage \(collage.number) \(collage.complete ? "complete" : "open") \(collage.saved) \(collage.file)\n"
+            for photo in collage.photos { text += "photo \(photo.content) \(photo.name)\n" }
+        }
+        let body = Array(text.utf8)
+        return body + Array("sha256 \(ContentHash(of: body))\n".utf8)
+    }
+
+    public init(parsing bytes: [UInt8]) throws(FormatError) {
+        guard bytes.last == UInt8(ascii: "\n") else { throw FormatError(line: 0, problem: "it does not end with a complete line") }
+        var lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard let checksum = lines.popLast(), checksum.starts(with: Array("sha256 ".utf8)) else {
+            throw FormatError(line: lines.count + 1, problem: "no checksum line at the end")
+        }
+        let body = bytes[..<(bytes.count - checksum.count - 1)]
+        guard ContentHash(hex: String(decoding: checksum.dropFirst(7), as: UTF8.self)) == ContentHash(of: body) else {
+            throw FormatError(line: lines.count + 1, problem: "the checksum does not match the contents")
+        }
+        guard let first = lines.first, String(decoding: first, as: UTF8.self) == Self.header else {
+            throw FormatError(line: 1, problem: "not a collage journal (expected \"\(Self.header)\")")
+        }
+        var collages: [Collage] = []
+        for (index, line) in lines.enumerated().dropFirst() {
+            let number = index + 1
+            func fail(_ problem: String) -> FormatError { FormatError(line: number, problem: problem) }
+            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 4, omittingEmptySubsequences: false).map { Array($0) }
+            switch String(decoding: fields[0], as: UTF8.self) {
+            case "collage":
+                guard fields.count == 5, let value = Int(String(decoding: fields[1], as: UTF8.self)), value > (collages.last?.number ?? 0),
+                      let state = ["complete": true, "open": false][String(decoding: fields[2], as: UTF8.self)],
+                      let saved = ContentHash(hex: String(decoding: fields[3], as: UTF8.self)),
+                      let file = PathName(escaped: fields[4]), !file.isEmpty else { throw fail("a bad collage line") }
+                collages.append(Collage(number: value, file: file, complete: state, saved: saved, photos: []))
+            case "photo":
+                let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false).map { Array($0) }
+                guard !collages.isEmpty else { throw fail("a photo before any collage") }
+                guard parts.count == 3, let content = ContentHash(hex: String(decoding: parts[1], as: UTF8.self)),
+                      let name = PathName(escaped: parts[2]), !name.isEmpty else { throw fail("a bad photo line") }
+                collages[collages.count - 1].photos.append(Entry(content: content, name: name))
+            default:
+                throw fail("an unknown line")
+            }
+        }
+        self.init(collages: collages)
+    }
+}
+
+extension PathName {
+    /// The name a log line shows, read back: the inverse of `description`.
+    init?(escaped text: [UInt8]) {
+        var bytes: [UInt8] = []
+        var index = 0
+        func hexValue(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        while index < text.count {
+            let byte = text[index]
+            index += 1
+            guard byte == UInt8(ascii: "\\") else {
+                bytes.append(byte)
+                continue
+            }
+            guard index < text.count else { return nil }
+            let escape = text[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\\"): bytes.append(escape)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "x"):
+                guard index + 1 < text.count, let high = hexValue(text[index]), let low = hexValue(text[index + 1]) else { return nil }
+                bytes.append(high << 4 | low)
+                index += 2
+            default: return nil
+            }
+        }
+        self.init(bytes: bytes)
+    }
+}

@@ -1,0 +1,74 @@
+public import CollageCore
+
+/// What a photo booth has saved: each numbered collage and the photos in it, by content. The
+/// value its journal holds; the rules of resuming are decided on it, without files.
+public struct BoothHistory: Sendable, Equatable {
+    /// One numbered collage as last saved.
+    public struct Collage: Sendable, Equatable {
+        public var number: Int
+        /// The collage file's name in the output folder (`booth-0003.jpg`).
+        public var file: PathName
+        /// Whether it holds all the photos it will: at the limit when it was saved.
+        public var complete: Bool
+        /// The collage file's own content as saved: a file by that name with other bytes is not
+        /// this booth's to replace.
+        public var saved: ContentHash
+        public var photos: [Entry]
+
+        public init(number: Int, file: PathName, complete: Bool, saved: ContentHash, photos: [Entry]) {
+            self.number = number
+            self.file = file
+            self.complete = complete
+            self.saved = saved
+            self.photos = photos
+        }
+    }
+
+    /// A photo in a collage: its content, and its name in the watched folder when it was taken.
+    public struct Entry: Sendable, Equatable {
+        public var content: ContentHash
+        public var name: PathName
+
+        public init(content: ContentHash, name: PathName) {
+            self.content = content
+            self.name = name
+        }
+    }
+
+    /// In the order saved; numbers rise.
+    public private(set) var collages: [Collage]
+
+    public init(collages: [Collage] = []) {
+        self.collages = collages
+    }
+
+    /// The highest number saved; 0 before the first.
+    public var lastNumber: Int { collages.last?.number ?? 0 }
+
+    /// Records a save of collage `number`: a new collage, or a new state of the last one.
+    public mutating func record(_ collage: Collage) {
+        if let index = collages.firstIndex(where: { $0.number == collage.number }) {
+            collages[index] = collage
+        } else {
+            collages.append(collage)
+            collages.sort { $0.number < $1.number }
+        }
+    }
+
+    /// The collage holding a photo with this content, other than collage `open` (the one being
+    /// made, whose photos the duplicate rule already guards).
+    public func collage(containing content: ContentHash, except open: Int? = nil) -> Collage? {
+        collages.first { $0.number != open && $0.photos.contains { $0.content == content } }
+    }
+
+    public func collage(numbered number: Int) -> Collage? {
+        collages.first { $0.number == number }
+    }
+
+    /// The collage a restart finishes: the last one, when it is not complete. Whether its photos
+    /// are still there is for the folder to say.
+    public var unfinished: Collage? {
+        guard let last = collages.last, !last.complete else { return nil }
+        return last
+    }
+}

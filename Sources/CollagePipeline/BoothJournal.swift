@@ -1,0 +1,196 @@
+public import CollageCore
+internal import CollageLocking
+public import CollageSources
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// A photo booth's memory across restarts: a small file beside its numbered collages
+/// (`.booth.jpg.journal` for `-o booth.jpg`) saying which photos, by content, went into which
+/// collage. It is replaced atomically after every save, after the collage itself, so it never
+/// claims a photo the collage on disk does not show (at worst it lags one save behind, and the
+/// photo is then taken again).
+///
+/// On start it decides where the booth resumes: photos already in a saved collage are not used
+/// again, numbering continues after the last collage, an unfinished collage is completed when
+/// its photos are still in the folder, and a numbered file the journal does not account for is
+/// never replaced. A missing or damaged journal is reported and only ever makes the booth start
+/// a new number after every file there.
+public final class BoothJournal: Sendable {
+    public let output: CollageOutput
+    /// The journal file.
+    public let path: PathName
+    private let log: @Sendable (PipelineEvent) -> Void
+    private let state: Locked<State>
+
+    private struct State {
+        var history: BoothHistory
+        /// The collage being made, whose photos the duplicate rule guards instead.
+        var open: Int?
+    }
+
+    private init(output: CollageOutput, path: PathName, history: BoothHistory, log: @escaping @Sendable (PipelineEvent) -> Void) {
+        self.output = output
+        self.path = path
+        self.log = log
+        state = Locked(State(history: history, open: nil))
+    }
+
+    /// Hidden, so a booth whose collages go into the folder it watches never takes it for a photo.
+    public static func journalPath(for output: CollageOutput) -> PathName {
+        let parts = PathParts(output.path)
+        return parts.sibling(PathName(bytes: Array(".".utf8) + parts.name.bytes + Array(".journal".utf8)))
+    }
+
+    /// What the journal holds now.
+    public var history: BoothHistory { state.withLock { $0.history } }
+
+    /// Reads the journal beside `output`'s collages and decides where the booth starts; every
+    /// decision worth knowing is a notice on `log`.
+    public static func open(
+        for output: CollageOutput, watching folder: PathName, limit: Int, log: @escaping @Sendable (PipelineEvent) -> Void
+    ) -> (BoothJournal, BoothStart) {
+        let notice = { (text: String) in log(.notice(text)) }
+        let path = journalPath(for: output)
+        let highestOnDisk = numbersOnDisk(of: output).max() ?? 0
+        let unknown = "photos in earlier collages are not recognised"
+        var history = BoothHistory()
+        switch read(path) {
+        case .missing:
+            if highestOnDisk > 0 {
+                notice("no journal \(path) beside \(output.path(forBatch: highestOnDisk)): numbering continues after it, and \(unknown)")
+            }
+        case .unusable(let reason):
+            let kept = setAside(path)
+            notice("the journal \(path) cannot be used (\(reason))" + (kept.map { "; kept as \($0)" } ?? "")
+                + (highestOnDisk > 0 ? "; numbering continues after \(output.path(forBatch: highestOnDisk))" : "") + ", and \(unknown)")
+        case .read(let read):
+            history = read
+        }
+        let journal = BoothJournal(output: output, path: path, history: history, log: log)
+        let next: @Sendable (Int) -> Int = { journal.number(after: $0) }
+        if let unfinished = history.unfinished {
+            switch journal.resumable(unfinished, in: folder, limit: limit) {
+            case .success(let files):
+                journal.state.withLock { $0.open = unfinished.number }
+                notice("finishing \(output.path(forBatch: unfinished.number)) (\(Self.photos(files.count))) before starting another")
+                return (journal, BoothStart(batch: unfinished.number, files: files, nextBatch: next))
+            case .failure(let reason):
+                notice("\(output.path(forBatch: unfinished.number)) is kept as it is: \(reason.text)")
+            }
+        }
+        let first = next(max(history.lastNumber, highestOnDisk))
+        if !history.collages.isEmpty {
+            let count = history.collages.count
+            notice("\(path): \(count) collage\(count == 1 ? "" : "s") saved before; the next is \(output.path(forBatch: first))")
+        }
+        return (journal, BoothStart(batch: first, nextBatch: next))
+    }
+
+    /// The saved collage a photo with this content is already in, other than the one being made.
+    public func collage(containing content: ContentHash) -> PathName? {
+        state.withLock { state in
+            state.history.collage(containing: content, except: state.open).map { output.path(forBatch: $0.number) }
+        }
+    }
+
+    /// Records that collage `batch` was saved as `saved` with `photos`, and replaces the journal
+    /// file. Photos without a content hash (not read by a journaling loader) are left out.
+    public func record(batch: Int, photos: [Photo], complete: Bool, saved: SavedCollage) throws(FileError) {
+        let collage = BoothHistory.Collage(
+            number: batch, file: PathParts(output.path(forBatch: batch)).name, complete: complete,
+            saved: saved.content ?? ContentHash(of: []),
+            photos: photos.compactMap { photo in photo.content.map { BoothHistory.Entry(content: $0, name: PathParts(photo.name).name) } })
+        let bytes = state.withLock { state in
+            state.history.record(collage)
+            state.open = complete ? nil : batch
+            return state.history.serialized
+        }
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch let error as FileError {
+            throw error
+        } catch {
+            throw FileError(path: path, action: "write", reason: String(describing: error))
+        }
+    }
+
+    /// The number after `batch`, past any numbered file already there: a file this journal does
+    /// not account for is never replaced.
+    public func number(after batch: Int) -> Int {
+        var next = batch + 1
+        while FileIdentity.exists(output.path(forBatch: next)) {
+            log(.notice("\(output.path(forBatch: next)) is not in the journal \(path): it is kept, and its number skipped"))
+            next += 1
+        }
+        return next
+    }
+
+    private struct NotResumable: Error {
+        let text: String
+    }
+
+    /// The unfinished collage's photos, if it can be finished: its file is still the one saved
+    /// (or gone), and every photo is still in the folder with the same content.
+    private func resumable(_ collage: BoothHistory.Collage, in folder: PathName, limit: Int) -> Result<[PhotoFile], NotResumable> {
+        guard collage.photos.count < limit else { return .failure(NotResumable(text: "it already holds \(Self.photos(collage.photos.count))")) }
+        let file = output.path(forBatch: collage.number)
+        if FileIdentity.exists(file), Self.content(of: file) != collage.saved {
+            return .failure(NotResumable(text: "the file is not the one this booth saved"))
+        }
+        var files: [PhotoFile] = []
+        for photo in collage.photos {
+            let path = folder.appending(photo.name)
+            guard Self.content(of: path) == photo.content else {
+                return .failure(NotResumable(text: "its photo \(photo.name) is no longer in \(folder)"))
+            }
+            files.append(PhotoFile(path: path))
+        }
+        return .success(files)
+    }
+
+    private enum Reading {
+        case missing
+        case unusable(String)
+        case read(BoothHistory)
+    }
+
+    private static func read(_ path: PathName) -> Reading {
+        guard FileIdentity.exists(path) else { return .missing }
+        do {
+            return .read(try BoothHistory(parsing: try InputFile(path, maximumBytes: 64 << 20).readAll()))
+        } catch let error as InputError {
+            return .unusable(error.description)
+        } catch {
+            return .unusable(String(describing: error))
+        }
+    }
+
+    private static func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
+
+    private static func content(of path: PathName) -> ContentHash? {
+        guard let bytes = try? InputFile(path).readAll() else { return nil }
+        return ContentHash(of: bytes)
+    }
+
+    /// The collage numbers already in the output folder.
+    private static func numbersOnDisk(of output: CollageOutput) -> [Int] {
+        let names = (try? DirectoryListing.names(in: PathParts(output.path).folder)) ?? []
+        return names.compactMap { output.batch(of: $0) }
+    }
+
+    /// Moves an unusable journal out of the way under a name nothing else has (`link` never
+    /// replaces), so the evidence survives and the booth can keep a new journal.
+    private static func setAside(_ path: PathName) -> PathName? {
+        for attempt in 1...100 {
+            let kept = PathName(bytes: path.bytes + Array(".damaged\(attempt == 1 ? "" : "-\(attempt)")".utf8))
+            let linked = path.withCString { from in kept.withCString { to in link(from, to) } }
+            if linked == 0 {
+                _ = path.withCString { unlink($0) }
+                return kept
+            }
+            if errno != EEXIST { return nil }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,21 @@
+public import CollageSources
+
+/// Where a watch session begins: collage 1 with nothing before it, or, for a photo booth that
+/// restarts, the number its journal continues at and the unfinished collage's photos, taken
+/// first. Made by `BoothJournal.open`; the default is a fresh start.
+public struct BoothStart: Sendable {
+    /// The first collage's number.
+    public var batch: Int
+    /// Taken before anything the folder offers, which does not offer them again: the photos of
+    /// the collage being finished, in their order in it. That collage's file already shows them,
+    /// so it is saved again only once it holds more.
+    public var files: [PhotoFile]
+    /// The number after a collage's: one more, or past numbered files that are not the booth's.
+    public var nextBatch: @Sendable (Int) -> Int
+
+    public init(batch: Int = 1, files: [PhotoFile] = [], nextBatch: @escaping @Sendable (Int) -> Int = { $0 + 1 }) {
+        self.batch = batch
+        self.files = files
+        self.nextBatch = nextBatch
+    }
+}

@@ -1,0 +1,166 @@
+import CollageCodecs
+import CollageCore
+import CollageLocking
+@testable import CollagePipeline
+import CollageSources
+import CollageTestSupport
+import Foundation
+import Testing
+
+@Suite("The photo booth's journal: its format, and where a restart resumes")
+struct BoothJournalTests {
+    /// A booth writing `booth-NNNN.jpg` into `out`, watching `photos`.
+    struct Booth {
+        let photos = try! TemporaryDirectory()
+        let out = try! TemporaryDirectory()
+        let notices = Locked<[String]>([])
+        var output: CollageOutput { CollageOutput(path: PathName(out.file("booth.jpg")), numbered: true) }
+
+        func open(limit: Int = 6) -> (BoothJournal, BoothStart) {
+            BoothJournal.open(for: output, watching: PathName(photos.path), limit: limit) { event in
+                if case .notice(let text) = event { notices.withLock { $0.append(text) } }
+            }
+        }
+
+        /// Copies fixtures into the watched folder; the photos as the loader makes them.
+        func arrive(_ names: [String]) throws -> [Photo] {
+            try names.map { name in
+                try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: photos.file(name))
+                let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: photos.file(name))))
+                var photo = Photo(name: PathName(photos.file(name)), size: PixelSize(width: 4, height: 3), image: TestImages.quadrants(4, 3))
+                photo.content = ContentHash(of: bytes)
+                return photo
+            }
+        }
+
+        /// Saves collage `batch` as the sink would: a file, then the journal.
+        func save(_ journal: BoothJournal, batch: Int, _ photos: [Photo], complete: Bool) async throws {
+            let saved = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(output.path(forBatch: batch)), as: .jpeg).value
+            try journal.record(batch: batch, photos: photos, complete: complete, saved: saved)
+        }
+    }
+
+    @Test func theFormatReadsBackExactlyNamesThatAreNotUTF8Included() throws {
+        let latin1 = PathName(bytes: Array("caf".utf8) + [0xE9] + Array(".jpg".utf8))
+        let odd = PathName("two\nlines \\x41 .jpg")
+        let history = BoothHistory(collages: [
+            .init(number: 1, file: "booth-0001.jpg", complete: true, saved: ContentHash(of: [1]),
+                  photos: [.init(content: ContentHash(of: [2]), name: latin1), .init(content: ContentHash(of: [3]), name: odd)]),
+            .init(number: 3, file: "booth 0003.jpg", complete: false, saved: ContentHash(of: [4]), photos: []),
+        ])
+        let bytes = history.serialized
+        #expect(try BoothHistory(parsing: bytes) == history)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("caf\\xE9.jpg\n"))
+    }
+
+    @Test("Any damage is detected, never half believed", arguments: [
+        { (bytes: [UInt8]) in Array(bytes.dropLast(20)) },  // cut short
+        { (bytes: [UInt8]) in bytes.map { $0 == UInt8(ascii: "7") ? UInt8(ascii: "8") : $0 } },  // digits changed
+        { (bytes: [UInt8]) in Array("collage-journal 1\nsha256 x\n".utf8) },
+        { (bytes: [UInt8]) in [] },
+        { (bytes: [UInt8]) in Array("not a journal\n".utf8) + bytes },
+    ] as [@Sendable ([UInt8]) -> [UInt8]])
+    func damage(_ damage: @Sendable ([UInt8]) -> [UInt8]) throws {
+        let history = BoothHistory(collages: [.init(number: 7, file: "booth-0007.jpg", complete: true, saved: ContentHash(of: [1]),
+                                                    photos: [.init(content: ContentHash(of: [2]), name: "a.jpg")])])
+        #expect(throws: BoothHistory.FormatError.self) { try BoothHistory(parsing: damage(history.serialized)) }
+    }
+
+    @Test func aFreshBoothStartsAtOneAndSaysNothing() {
+        let booth = Booth()
+        let (_, start) = booth.open()
+        #expect(start.batch == 1 && start.files.isEmpty)
+        #expect(booth.notices.withLock { $0 }.isEmpty)
+    }
+
+    @Test func aRestartContinuesAfterTheLastCollageAndRefusesItsPhotos() async throws {
+        let booth = Booth()
+        let (journal, _) = booth.open()
+        let photos = try booth.arrive(["autumn.jpg", "kite.jpg", "path.jpg"])
+        try await booth.save(journal, batch: 1, Array(photos[0..<2]), complete: true)
+        try await booth.save(journal, batch: 2, [photos[2]], complete: true)
+
+        let (again, start) = booth.open()
+        #expect(start.batch == 3 && start.files.isEmpty)
+        #expect(again.history == journal.history)
+        #expect(again.collage(containing: photos[0].content!) == booth.output.path(forBatch: 1))
+        #expect(again.collage(containing: photos[2].content!) == booth.output.path(forBatch: 2))
+        #expect(again.collage(containing: ContentHash(of: [0])) == nil)
+        #expect(booth.notices.withLock { $0 } == ["\(BoothJournal.journalPath(for: booth.output)): 2 collages saved before; the next is \(booth.out.file("booth-0003.jpg"))"])
+    }
+
+    @Test func anUnfinishedCollageIsFinishedWithItsPhotosInTheirOrder() async throws {
+        let booth = Booth()
+        let (journal, _) = booth.open()
+        let photos = try booth.arrive(["path.jpg", "autumn.jpg"])
+        try await booth.save(journal, batch: 4, photos, complete: false)
+        #expect(journal.collage(containing: photos[0].content!) == nil)  // the open collage's own: the duplicate rule's business
+
+        let (again, start) = booth.open()
+        #expect(start.batch == 4)
+        #expect(start.files == photos.map { PhotoFile(path: $0.name) })
+        #expect(again.collage(containing: photos[0].content!) == nil)
+        #expect(start.nextBatch(4) == 5)
+    }
+
+    @Test func anUnfinishedCollageWhosePhotoIsGoneIsKeptAsItIs() async throws {
+        let booth = Booth()
+        let (journal, _) = booth.open()
+        let photos = try booth.arrive(["path.jpg", "autumn.jpg"])
+        try await booth.save(journal, batch: 1, photos, complete: false)
+        try FileManager.default.removeItem(atPath: booth.photos.file("autumn.jpg"))
+
+        let (again, start) = booth.open()
+        #expect(start.batch == 2 && start.files.isEmpty)
+        #expect(again.collage(containing: photos[0].content!) == booth.output.path(forBatch: 1))
+        #expect(booth.notices.withLock { $0 }.first == "\(booth.out.file("booth-0001.jpg")) is kept as it is: its photo autumn.jpg is no longer in \(booth.photos.path)")
+    }
+
+    @Test func anUnfinishedCollageWhoseFileWasReplacedIsNotTouched() async throws {
+        let booth = Booth()
+        let (journal, _) = booth.open()
+        try await booth.save(journal, batch: 1, try booth.arrive(["path.jpg"]), complete: false)
+        try FileManager.default.removeItem(atPath: booth.out.file("booth-0001.jpg"))
+        try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: booth.out.file("booth-0001.jpg"))
+
+        let (_, start) = booth.open()
+        #expect(start.batch == 2)
+        #expect(booth.notices.withLock { $0 }.first == "\(booth.out.file("booth-0001.jpg")) is kept as it is: the file is not the one this booth saved")
+    }
+
+    @Test func withoutAJournalNumberingGoesPastEveryNumberedFile() throws {
+        let booth = Booth()
+        for name in ["booth-0001.jpg", "booth-0004.jpg", "booth-x.jpg"] {
+            try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: booth.out.file(name))
+        }
+        let (_, start) = booth.open()
+        #expect(start.batch == 5)
+        #expect(booth.notices.withLock { $0 }.first?.hasPrefix("no journal \(booth.out.file(".booth.jpg.journal")) beside \(booth.out.file("booth-0004.jpg"))") == true)
+    }
+
+    @Test func aDamagedJournalIsKeptAsideAndNothingIsOverwritten() async throws {
+        let booth = Booth()
+        let (journal, _) = booth.open()
+        try await booth.save(journal, batch: 1, try booth.arrive(["path.jpg"]), complete: false)
+        let path = booth.out.file(".booth.jpg.journal")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        bytes[bytes.count / 2] ^= 1
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let (_, start) = booth.open()
+        #expect(start.batch == 2)  // collage 1 is not finished: nothing says what it holds
+        #expect(booth.out.contents == [".booth.jpg.journal.damaged", "booth-0001.jpg"])
+        let notice = try #require(booth.notices.withLock { $0 }.first)
+        #expect(notice.hasPrefix("the journal \(path) cannot be used (line "))
+        #expect(notice.hasSuffix("; kept as \(path).damaged; numbering continues after \(booth.out.file("booth-0001.jpg")), and photos in earlier collages are not recognised"))
+    }
+
+    @Test func numberingSkipsAFileItDoesNotAccountFor() async throws {
+        let booth = Booth()
+        let (journal, start) = booth.open()
+        try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: booth.out.file("booth-0002.jpg"))
+        #expect(start.nextBatch(1) == 3)
+        #expect(journal.number(after: 2) == 3)
+        #expect(booth.notices.withLock { $0 } == ["\(booth.out.file("booth-0002.jpg")) is not in the journal \(booth.out.file(".booth.jpg.journal")): it is kept, and its number skipped"])
+    }
+}

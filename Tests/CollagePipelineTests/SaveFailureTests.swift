@@ -1,0 +1,147 @@
+import CollageCodecs
+import CollageCore
+import CollageLocking
+import CollagePipeline
+import CollageSources
+import CollageTestSupport
+import Testing
+
+/// A disk that fills up: fails the saves a test chooses, by how many photos the collage holds
+/// (the throttle may coalesce selections, never skip the first or the newest), and saves the
+/// others in memory.
+final class FailingSink: CollageSink {
+    let memory = InMemorySink()
+    /// Photo count → how many more saves of a collage with that many photos fail.
+    private let failures: Locked<[Int: Int]>
+
+    init(failing: [Int: Int]) {
+        failures = Locked(failing)
+    }
+
+    static var full: WriteError { .file(FileError(path: "collage-1", action: "write", reason: "No space left on device")) }
+
+    func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
+        Single { [self] in
+            let fails = failures.withLock { failures in
+                guard let left = failures[selection.count], left > 0 else { return false }
+                failures[selection.count] = left - 1
+                return true
+            }
+            if fails { throw Self.full }
+            return try await memory.save(selection, batch: batch).value
+        }
+    }
+
+    func destination(forBatch batch: Int) -> CollageDestination { memory.destination(forBatch: batch) }
+}
+
+@Suite("A failed save in watch: reported, kept watching, the final collage retried (virtual time)", .timeLimit(.minutes(1)))
+struct SaveFailureTests {
+    func session(_ count: Int, _ sink: FailingSink, _ clock: ManualClock, _ log: EventLog, batches: Bool = false,
+                 start: BoothStart = BoothStart()) -> WatchSession<ManualClock> {
+        let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: (1...count).map { ("p\($0)", .landscape(seed: $0)) }))
+        let flow = CollageFlow(reader: photos, canvas: PixelSize(width: 600, height: 400), log: log.record)
+        return WatchSession(flow: flow, sink: sink, interval: .zero, clock: clock, batches: batches, start: start)
+    }
+
+    @Test func aFailedSaveIsReportedAndTheNextChangeSavesAgain() async throws {
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 1]), log = EventLog()
+        let running = Task { try await session(6, sink, clock, log).run(source) }
+        source.send(PhotoFile("p1"))
+        await source.untilAsked()
+        source.send(PhotoFile("p2"))
+        await source.untilAsked()
+        source.finish()
+        #expect(try await running.value == .sourceEnded(InMemorySink.saved(1)))
+        #expect(log.lines.filter { !$0.hasSuffix("added") } == [
+            "not saved collage-1 (1, batch 1): cannot write collage-1: No space left on device",
+            "saved collage-1 (2, batch 1)",
+        ])
+        #expect(sink.memory.history.map(\.photos) == [["p1", "p2"]])
+    }
+
+    @Test func theFinalCollageIsTriedAgainAfterHalfASecondThenASecond() async throws {
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 2]), log = EventLog()
+        let running = Task { try await session(6, sink, clock, log).run(source) }
+        for n in 1...6 {
+            source.send(PhotoFile("p\(n)"))
+            if n < 6 { await source.untilAsked() }
+        }
+        await clock.untilSleeping()
+        clock.advance(by: .milliseconds(499))
+        clock.advance(by: .milliseconds(1))  // the second attempt fails too: a second's wait
+        await clock.untilSleeping()
+        clock.advance(by: .seconds(1))
+        #expect(try await running.value == .complete(InMemorySink.saved(1)))
+        #expect(log.lines.filter { $0.hasPrefix("not saved") || $0.hasPrefix("saved") }.suffix(3) == [
+            "not saved collage-1 (6, batch 1): cannot write collage-1: No space left on device, again in 0.5 seconds",
+            "not saved collage-1 (6, batch 1): cannot write collage-1: No space left on device, again in 1.0 seconds",
+            "saved collage-1 (6, batch 1)",
+        ])
+        #expect(clock.now.offset == .milliseconds(1500))
+    }
+
+    @Test func theFourthAttemptCanStillSaveAndIsReported() async throws {
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 3]), log = EventLog()
+        let running = Task { try await session(6, sink, clock, log).run(source) }
+        for n in 1...6 {
+            source.send(PhotoFile("p\(n)"))
+            if n < 6 { await source.untilAsked() }
+        }
+        for delay in [500, 1000, 2000] {
+            await clock.untilSleeping()
+            clock.advance(by: .milliseconds(delay))
+        }
+        #expect(try await running.value == .complete(InMemorySink.saved(1)))
+        #expect(log.lines.last == "saved collage-1 (6, batch 1)")
+    }
+
+    @Test func theFinalCollageGivesUpAfterFourAttempts() async throws {
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 5]), log = EventLog()
+        let running = Task { try await session(6, sink, clock, log, batches: true).run(source) }
+        source.send(PhotoFile("p1"))
+        await source.untilAsked()
+        source.finish()  // stopped: the unsaved newest selection is the session's final collage
+        for delay in [500, 1000, 2000] {
+            await clock.untilSleeping()
+            clock.advance(by: .milliseconds(delay))
+        }
+        await #expect(throws: FailingSink.full) { try await running.value }
+        // Once when it was made (the next change would save it), then three times retried; the
+        // last failure is the error the command exits with.
+        #expect(log.lines.filter { $0.hasPrefix("not saved") }.count == 4)
+        #expect(sink.memory.history.isEmpty)
+    }
+
+    @Test func aFailureInTheMiddleOfABoothLosesNoPhoto() async throws {
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [3: 1]), log = EventLog()
+        let running = Task { try await session(8, sink, clock, log, batches: true).run(source) }
+        for n in 1...8 {
+            source.send(PhotoFile("p\(n)"))
+            await source.untilAsked()
+        }
+        source.finish()
+        _ = try await running.value
+        let finals = Dictionary(grouping: sink.memory.history, by: \.batch).mapValues { $0.last!.photos }
+        #expect(finals == [1: (1...6).map { "p\($0)" }, 2: ["p7", "p8"]])
+    }
+
+    @Test func aResumedCollageIsSavedOnlyOnceItHoldsMoreAndNumberingSkipsAsTold() async throws {
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [:]), log = EventLog()
+        let start = BoothStart(batch: 3, files: [PhotoFile("p1"), PhotoFile("p2")], nextBatch: { $0 == 3 ? 5 : $0 + 1 })
+        let running = Task { try await session(9, sink, clock, log, batches: true, start: start).run(source) }
+        await source.untilAsked()  // p1 and p2 went through first, and nothing was saved for them
+        #expect(sink.memory.history.isEmpty)
+        // p1 offered again by the folder is not taken twice.
+        for name in ["p1", "p3", "p4", "p5", "p6", "p7"] {
+            source.send(PhotoFile(name))
+            await source.untilAsked()
+        }
+        source.finish()
+        _ = try await running.value
+        let finals = Dictionary(grouping: sink.memory.history, by: \.batch).mapValues { $0.last!.photos }
+        #expect(finals == [3: (1...6).map { "p\($0)" }, 5: ["p7"]])
+        #expect(sink.memory.history.first?.photos == ["p1", "p2", "p3"])
+        #expect(!log.lines.contains { $0.hasPrefix("p1: duplicate") })
+    }
+}
