@@ -17,10 +17,14 @@ public struct CollageOptions: Sendable {
     public var accept: AcceptedShape
     /// The duplicate rule's threshold on the `--similarity` scale (`Thumbnail.distance(to:)`).
     public var similarity: Double
+    /// How many photos `build` reads and decodes at once: by default the processors it may run
+    /// on (or `COLLAGE_DECODERS`). 1 reads one after another; the collage is the same, byte for byte.
+    public var decoders: Int
 
     public init(canvas: PixelSize = defaultCanvas, quality: Int = ImageEncoder.defaultQuality, limits: DecodeLimits = DecodeLimits(),
                 maximumFileBytes: Int = InputFile.defaultMaximumBytes, limit: Int = CollageLayout.maximumPhotos,
-                accept: AcceptedShape = .landscape, similarity: Double = Thumbnail.samePhotoThreshold) {
+                accept: AcceptedShape = .landscape, similarity: Double = Thumbnail.samePhotoThreshold,
+                decoders: Int = Processors.decoders) {
         self.canvas = canvas
         self.quality = quality
         self.limits = limits
@@ -28,6 +32,7 @@ public struct CollageOptions: Sendable {
         self.limit = limit
         self.accept = accept
         self.similarity = similarity
+        self.decoders = decoders
     }
 
     /// The chain these settings describe, reading real files.
@@ -38,7 +43,9 @@ public struct CollageOptions: Sendable {
 }
 
 /// `collage build`: the photos given, in order, through the same chain as `watch`, unthrottled:
-/// the source is the argument list, and only the final selection is rendered and saved.
+/// the source is the argument list, and only the final selection is rendered and saved. The
+/// files are known up front, so each photo is kept at the size of the collage planned for them
+/// (`KeptSizePlan.planned`) and read ahead of the chain, several at once (`PrefetchingReader`).
 public struct CollageBuild: Sendable {
     public let options: CollageOptions
 
@@ -76,13 +83,17 @@ public struct CollageBuild: Sendable {
 
         let outcomes = Outcomes()
         let reader = KnownFailures(known: known, reader: PhotoLoader(limits: options.limits, maximumFileBytes: options.maximumFileBytes))
-        let flow = CollageFlow(reader: reader, canvas: options.canvas, limit: options.limit, accept: options.accept,
-                               similarity: options.similarity) { event in
+        let chain = CollageFlow(reader: reader, canvas: options.canvas, limit: options.limit, accept: options.accept,
+                                similarity: options.similarity, plan: .planned(count: min(options.limit, files.count))) { event in
             outcomes.record(event)
             log(event)
         }
+        let (flow, prefetcher) = chain.readingAhead(files, depth: options.decoders)
         var final = Selection(limit: options.limit)
         for await selection in flow.selections(from: files.async) { final = selection }
+        await prefetcher.cancel()
+        // Fewer photos than planned have larger tiles: those kept too small are decoded again.
+        let photos = dryRun ? final.photos : await Self.fitted(final.photos, reader: reader, canvas: options.canvas, style: flow.style)
         // takeWhile ended the chain when the collage was full: the rest were never read.
         let decided = outcomes.all
         for file in files.dropFirst(decided.count) {
@@ -94,9 +105,9 @@ public struct CollageBuild: Sendable {
         var index = 0
         report.inputs = zip(files, outcomes.all).map { file, outcome in
             switch outcome {
-            case .used(let photo):
+            case .used:
                 defer { index += 1 }
-                return BuildReport.Input(file: file, outcome: .used(BuildReport.UsedPhoto(index: index, photo: photo, tile: tiles[index])))
+                return BuildReport.Input(file: file, outcome: .used(BuildReport.UsedPhoto(index: index, photo: photos[index], tile: tiles[index])))
             case .skipped(let rejection, let size):
                 return BuildReport.Input(file: file, outcome: .skipped(rejection, size: size))
             }
@@ -108,7 +119,7 @@ public struct CollageBuild: Sendable {
         }
         if dryRun { return report }
 
-        let (canvas, photos, quality) = (options.canvas, final.photos, options.quality)
+        let (canvas, quality) = (options.canvas, options.quality)
         do {
             start = clock.now
             let collage = try await Blocking.run { CollageRenderer.render(photos, canvas: canvas) }
@@ -129,7 +140,8 @@ public struct CollageBuild: Sendable {
 /// The decision on each file, in the order the chain made them (one per file).
 private final class Outcomes: Sendable {
     enum Outcome {
-        case used(Photo)
+        /// Taken: the next of the selection's photos.
+        case used
         case skipped(Rejection, size: PixelSize?)
     }
 
@@ -137,7 +149,7 @@ private final class Outcomes: Sendable {
 
     func record(_ event: PipelineEvent) {
         switch event {
-        case .added(_, let photo, _, _): list.withLock { $0.append(.used(photo)) }
+        case .added: list.withLock { $0.append(.used) }
         case .skipped(_, let rejection, let size): list.withLock { $0.append(.skipped(rejection, size: size)) }
         case .saved, .notice: break
         }
