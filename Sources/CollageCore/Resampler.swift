@@ -40,43 +40,45 @@ extension RGBImage {
     /// mean instead of moiré), bilinear where it grows. The horizontal pass streams through a
     /// ring of the few rows the vertical pass needs, so memory stays a few rows, not a frame.
     ///
-    /// In fixed point: 14-bit weights, 8 fractional bits between the passes, so a solid colour
-    /// stays exactly itself; whole-pixel regions of the same size are copied row by row.
+    /// In single-precision floats, which SSE2 and NEON multiply four at a time: a pixel across is
+    /// one four-lane sum per tap, a row down is a loop the compiler vectorises. Whole-pixel regions
+    /// of the tile's size are copied row by row.
     public mutating func draw(_ source: RGBImage, region: SourceRegion, into rect: PixelRect) {
         guard rect.width > 0, rect.height > 0, source.width > 0, source.height > 0 else { return }
         if copy(source, region: region, into: rect) { return }
         let columns = ResamplingTaps(source: source.width, start: region.x, span: region.width, target: rect.width)
         let rows = ResamplingTaps(source: source.height, start: region.y, span: region.height, target: rect.height)
+        // The source columns the taps read: windows never move back, so from the first to the last.
+        let left = columns.start[0]
+        let span = (columns.start[rect.width - 1] + columns.stride - left) * 3
         let rowLength = rect.width * 3
         let ringSize = rows.stride
-        var ring = [Int32](repeating: 0, count: ringSize * rowLength)
-        var sum = [Int32](repeating: 0, count: rowLength)
-        let (sourceWidth, targetWidth) = (source.width, width)
+        // Each line and ring row is one float longer than its pixels: a pixel moves as four lanes.
+        var line = [Float](repeating: 0, count: span + 1)
+        var ring = [Float](repeating: 0, count: ringSize * (rowLength + 1))
+        var sum = [Float](repeating: 0, count: rowLength)
+        let (sourceRow, targetWidth) = (source.width * 3, width)
 
         source.pixels.withUnsafeBufferPointer { input in
-            ring.withUnsafeMutableBufferPointer { ring in
-                sum.withUnsafeMutableBufferPointer { sum in
-                    pixels.withUnsafeMutableBufferPointer { output in
-                        let (input, ring, sum, output) = (input.baseAddress!, ring.baseAddress!, sum.baseAddress!, output.baseAddress!)
-                        var nextRow = 0  // the first source row not yet in the ring
-                        for y in 0..<rect.height {
-                            let first = rows.start[y]
-                            // Windows never move back: older ring rows are done with.
-                            for row in max(nextRow, first)..<(first + rows.stride) {
-                                columns.apply(to: input + row * sourceWidth * 3, into: ring + (row % ringSize) * rowLength)
-                            }
-                            nextRow = first + rows.stride
-                            rows.weights.withUnsafeBufferPointer { weights in
-                                let weights = weights.baseAddress! + y * rows.stride
-                                sum.update(repeating: 0, count: rowLength)
-                                for tap in 0..<rows.stride where weights[tap] != 0 {
-                                    let weight = weights[tap]
-                                    let line = ring + ((first + tap) % ringSize) * rowLength
-                                    for i in 0..<rowLength { sum[i] &+= weight &* line[i] }
+            line.withUnsafeMutableBufferPointer { line in
+                ring.withUnsafeMutableBufferPointer { ring in
+                    sum.withUnsafeMutableBufferPointer { sum in
+                        pixels.withUnsafeMutableBufferPointer { output in
+                            let (input, line, ring, sum) = (input.baseAddress!, line.baseAddress!, ring.baseAddress!, sum.baseAddress!)
+                            var nextRow = 0  // the first source row not yet in the ring
+                            for y in 0..<rect.height {
+                                let first = rows.start[y]
+                                // Windows never move back: older ring rows are done with.
+                                for row in max(nextRow, first)..<(first + rows.stride) {
+                                    let pixels = input + row * sourceRow + left * 3
+                                    for i in 0..<span { line[i] = Float(pixels[i]) }
+                                    columns.across(line, into: ring + (row % ringSize) * (rowLength + 1))
                                 }
+                                nextRow = first + rows.stride
+                                rows.down(y, ring: ring, rowLength: rowLength, into: sum)
+                                let out = output.baseAddress! + ((rect.y + y) * targetWidth + rect.x) * 3
+                                for i in 0..<rowLength { out[i] = ResamplingTaps.byte(sum[i]) }
                             }
-                            let out = output + ((rect.y + y) * targetWidth + rect.x) * 3
-                            for i in 0..<rowLength { out[i] = ResamplingTaps.pixel(sum[i]) }
                         }
                     }
                 }

@@ -1,15 +1,10 @@
-/// For each target pixel along one axis: the run of source pixels it reads and their weights,
-/// in fixed point. Every pixel reads the same number of taps (`stride`), zero-weighted where it
-/// needs fewer, so the inner loops have no bounds to look up; windows are moved inside the
-/// source at its edges, never out of it.
+/// For each target pixel along one axis: the run of source pixels it reads and their weights.
+/// Every pixel reads the same number of taps (`stride`), zero-weighted where it needs fewer, so
+/// the inner loops have no bounds to look up and unroll; windows are moved inside the source at
+/// its edges, never out of it, and never move back from one pixel to the next.
 struct ResamplingTaps {
-    /// Weights are fractions of 1 << shift.
-    static let shift: Int32 = 14
-    /// Fractional bits kept between the horizontal and the vertical pass.
-    static let between: Int32 = 8
-
     var start: [Int]
-    var weights: [Int32]
+    var weights: [Float]
     var stride: Int
 
     init(source length: Int, start origin: Double, span: Double, target: Int) {
@@ -19,7 +14,7 @@ struct ResamplingTaps {
         let shrinking = scale > 1
         stride = min(length, shrinking ? Int(scale.rounded(.up)) + 1 : 2)
         start = [Int](repeating: 0, count: target)
-        weights = [Int32](repeating: 0, count: target * stride)
+        weights = [Float](repeating: 0, count: target * stride)
         var exact = [Double](repeating: 0, count: stride)
         for i in 0..<target {
             for tap in 0..<stride { exact[tap] = 0 }
@@ -47,68 +42,69 @@ struct ResamplingTaps {
                 exact[1] = t
             }
             start[i] = first
-            Self.quantize(exact, into: &weights, at: i * stride)
+            let total = max(exact.reduce(0, +), 1e-12)
+            for tap in 0..<stride { weights[i * stride + tap] = Float(exact[tap] / total) }
         }
     }
 
-    /// Weights in fixed point that add up to exactly 1, so a solid colour stays itself: each is
-    /// the step between rounded running sums, within 1 of its exact value and never negative.
-    private static func quantize(_ exact: [Double], into weights: inout [Int32], at offset: Int) {
-        let scale = Double(Int32(1) << shift) / max(exact.reduce(0, +), 1e-12)
-        var running = 0.0
-        var previous: Int32 = 0
-        for tap in exact.indices {
-            running += exact[tap] * scale
-            let rounded = Int32(running.rounded())
-            weights[offset + tap] = rounded - previous
-            previous = rounded
-        }
-        weights[offset + exact.count - 1] += (Int32(1) << shift) - previous
-    }
-
-    /// One source row resampled across: RGB sums with `between` fractional bits. The usual tap
-    /// counts get loops of a constant length, which the compiler unrolls.
-    func apply(to row: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<Int32>) {
+    /// One row across: `line` holds the row's RGB from source column `start[0]` on (and one
+    /// float more); each target pixel is a four-lane sum over its taps, stored as four floats
+    /// (the fourth overwritten by the next pixel, or landing in the float `out` has to spare).
+    func across(_ line: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
         start.withUnsafeBufferPointer { start in
             weights.withUnsafeBufferPointer { weights in
                 let (start, weights) = (start.baseAddress!, weights.baseAddress!)
                 switch stride {
-                case 1: Self.apply(taps: 1, start, weights, start: self.start.count, row, out)
-                case 2: Self.apply(taps: 2, start, weights, start: self.start.count, row, out)
-                case 3: Self.apply(taps: 3, start, weights, start: self.start.count, row, out)
-                case 4: Self.apply(taps: 4, start, weights, start: self.start.count, row, out)
-                default: Self.apply(taps: stride, start, weights, start: self.start.count, row, out)
+                case 1: Self.across(taps: 1, line, start, weights, self.start.count, out)
+                case 2: Self.across(taps: 2, line, start, weights, self.start.count, out)
+                case 3: Self.across(taps: 3, line, start, weights, self.start.count, out)
+                case 4: Self.across(taps: 4, line, start, weights, self.start.count, out)
+                default: Self.across(taps: stride, line, start, weights, self.start.count, out)
                 }
             }
         }
     }
 
+    /// The loop for a tap count the compiler knows, so it unrolls.
     @inline(__always)
-    private static func apply(
-        taps: Int, _ start: UnsafePointer<Int>, _ weights: UnsafePointer<Int32>, start count: Int,
-        _ row: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<Int32>
+    private static func across(
+        taps: Int, _ line: UnsafePointer<Float>, _ start: UnsafePointer<Int>, _ weights: UnsafePointer<Float>,
+        _ count: Int, _ out: UnsafeMutablePointer<Float>
     ) {
+        let (source, target) = (UnsafeRawPointer(line), UnsafeMutableRawPointer(out))
+        let left = start[0]
         for x in 0..<count {
-            var pixel = row + start[x] &* 3
-            let weights = weights + x * taps
-            var (r, g, b): (Int32, Int32, Int32) = (0, 0, 0)
+            var sum = SIMD4<Float>(repeating: 0)
+            var offset = (start[x] &- left) &* 12  // in bytes: three floats a pixel
+            let weights = weights + x &* taps
             for tap in 0..<taps {
-                let weight = weights[tap]
-                r &+= weight &* Int32(pixel[0])
-                g &+= weight &* Int32(pixel[1])
-                b &+= weight &* Int32(pixel[2])
-                pixel += 3
+                sum += weights[tap] * source.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                offset &+= 12
             }
-            // Round to `between` fractional bits: shift - between = 6.
-            out[3 * x] = (r &+ 32) &>> 6
-            out[3 * x + 1] = (g &+ 32) &>> 6
-            out[3 * x + 2] = (b &+ 32) &>> 6
+            target.storeBytes(of: sum, toByteOffset: x &* 12, as: SIMD4<Float>.self)
         }
     }
 
-    /// A vertical sum (shift + between = 22 fractional bits) as an 8-bit value, rounded.
+    /// Target row `y` down its source rows, which are in `ring` (rows of `rowLength` floats and
+    /// one spare), into `sum`.
+    func down(_ y: Int, ring: UnsafePointer<Float>, rowLength: Int, into sum: UnsafeMutablePointer<Float>) {
+        weights.withUnsafeBufferPointer { weights in
+            let weights = weights.baseAddress! + y * stride
+            let first = start[y]
+            func row(_ tap: Int) -> UnsafePointer<Float> { ring + ((first + tap) % stride) * (rowLength + 1) }
+            let (weight, top) = (weights[0], row(0))
+            for i in 0..<rowLength { sum[i] = weight * top[i] }
+            for tap in 1..<max(1, stride) where weights[tap] != 0 {
+                let (weight, line) = (weights[tap], row(tap))
+                for i in 0..<rowLength { sum[i] += weight * line[i] }
+            }
+        }
+    }
+
+    /// A channel value rounded to 8 bits: adding 2^23 to a float from 0 to 255 leaves it rounded
+    /// (to even) in the low bits of its pattern. Vectorises, unlike a checked conversion.
     @inline(__always)
-    static func pixel(_ sum: Int32) -> UInt8 {
-        UInt8(truncatingIfNeeded: min(255, max(0, (sum &+ (1 << 21)) &>> 22)))
+    static func byte(_ value: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: (min(max(value, 0), 255) + 8_388_608).bitPattern)
     }
 }
