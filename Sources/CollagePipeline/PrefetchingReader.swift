@@ -4,7 +4,8 @@ internal import Synchronization
 
 /// Reads ahead of the chain when the files are known up front (`build`): while the chain decides
 /// one file, the next ones are already being probed and, when their header passes the shape
-/// rule, decoded, up to `depth` files at once (the cores this process may use).
+/// rule, decoded: `depth` files at once (the cores this process may use), in order, each core
+/// taking the next file as soon as it is free, so a quick photo never waits behind a slow one.
 ///
 /// The chain itself is untouched: it still asks for one file after another, in order, and
 /// applies every rule in order (takeWhile, shape, unique against every photo taken). What it
@@ -14,9 +15,11 @@ internal import Synchronization
 ///   (`KeptSizePlan.planned`): `keptSize(size, index)` for the `index`-th file; without it only
 ///   headers are read ahead. Were the chain to ask for another size, it is decoded again, as asked.
 /// - a file whose header fails the shape rule is never decoded.
-/// - a file is read ahead only if the chain is sure to reach it: no more files are in flight
-///   than `room()` (the photos still to take) could use, so the files after the last photo used
-///   are never read, as takeWhile promises.
+/// - a file is read ahead only if the chain is sure to reach it: no more files are started than
+///   `room()` (the photos still to take) could use, so the files after the last photo used are
+///   never read, as takeWhile promises.
+/// - at most `depth` files are being read at once, and at most `2 * depth - 1` are ahead of the
+///   chain, decoded or not: memory stays a few kept photos.
 /// - `cancel()` (when the chain ends) drops whatever is still in flight.
 /// The codec work runs where the base reader puts it (`Blocking`), off the cooperative pool.
 public final class PrefetchingReader: PhotoReader {
@@ -35,11 +38,13 @@ public final class PrefetchingReader: PhotoReader {
     }
 
     private struct State {
-        /// The index of the next file the chain will ask for.
-        var cursor = 0
-        /// Files started and not yet taken by the chain.
+        /// How many files the chain has asked for (it is deciding the last), and the next to start.
+        var asked = 0
+        var next = 0
+        /// Files started and not yet taken by the chain, and how many of them are still reading.
         var inFlight: [Int: Task<Prefetched, Never>] = [:]
-        /// Files in flight whose header already ruled them out: they take no room.
+        var reading = 0
+        /// Files whose header already ruled them out: they take no room.
         var refused: Set<Int> = []
         /// After `cancel()`, or once the chain asks for a file out of order: read directly.
         var stopped = false
@@ -58,16 +63,14 @@ public final class PrefetchingReader: PhotoReader {
     }
 
     public func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
-        let room = room()
         let task = state.withLock { state -> Task<Prefetched, Never>? in
-            let index = state.cursor
-            state.cursor += 1
+            let index = state.asked
+            state.asked += 1
             guard !state.stopped, index < files.count, files[index] == file else {
                 state.stopped = true
                 return nil
             }
-            startWindow(at: index, room: room, in: &state)
-            state.refused.remove(index)
+            fill(&state)
             return state.inFlight.removeValue(forKey: index)
         }
         guard let task else { return await reader.probe(file) }
@@ -91,15 +94,29 @@ public final class PrefetchingReader: PhotoReader {
         for task in tasks { _ = await task.value }
     }
 
-    /// Starts the file at `index` (the chain waits for it) and the ones after it, up to `depth`
-    /// in all, while the photos still to take could all be used: a file is only read ahead if
-    /// the ones before it in the window, were they all taken, would leave room for it.
-    private func startWindow(at index: Int, room: Int, in state: inout State) {
-        var candidates = 0
-        for next in index..<min(files.count, index + depth) {
-            if next > index && candidates >= room { break }
-            if state.inFlight[next] == nil { state.inFlight[next] = start(next) }
-            if !state.refused.contains(next) { candidates += 1 }
+    /// Starts files in order while fewer than `depth` are reading, no more than `2 * depth - 1`
+    /// are ahead of the chain, and the photos still to take could use them all: a file is only
+    /// started if the files from the chain's current one up to it, were they all taken, would
+    /// leave room for it. The current file, which the chain waits for, always starts.
+    private func fill(_ state: inout State) {
+        guard !state.stopped else { return }
+        let (room, current) = (room(), state.asked - 1)
+        var candidates = (current..<max(current, state.next)).count(where: { !state.refused.contains($0) })
+        while state.next < files.count, state.reading < depth, state.next - current < 2 * depth - 1 {
+            if state.next > current && candidates >= room { break }
+            state.inFlight[state.next] = start(state.next)
+            state.reading += 1
+            candidates += 1
+            state.next += 1
+        }
+    }
+
+    /// A file read, and what came of it: a reader is free for the next.
+    private func finished(_ index: Int, refused: Bool) {
+        state.withLock { state in
+            state.reading -= 1
+            if refused { state.refused.insert(index) }
+            fill(&state)
         }
     }
 
@@ -108,12 +125,17 @@ public final class PrefetchingReader: PhotoReader {
         return Task { [weak self] in
             let probe = await reader.probe(file)
             guard case .success(let probed) = probe, PhotoRules.shape(probed.size, accepted: accept) == nil else {
-                self?.state.withLock { state in if state.inFlight[index] != nil { state.refused.insert(index) } }
+                self?.finished(index, refused: true)
                 return Prefetched(probe: probe, decoded: nil)
             }
-            guard let keptSize, !Task.isCancelled else { return Prefetched(probe: probe, decoded: nil) }
+            guard let keptSize, !Task.isCancelled else {
+                self?.finished(index, refused: false)
+                return Prefetched(probe: probe, decoded: nil)
+            }
             let kept = keptSize(probed.size, index)
-            return Prefetched(probe: probe, decoded: (kept, await probed.decode(keeping: kept)))
+            let decoded = await probed.decode(keeping: kept)
+            self?.finished(index, refused: false)
+            return Prefetched(probe: probe, decoded: (kept, decoded))
         }
     }
 }
