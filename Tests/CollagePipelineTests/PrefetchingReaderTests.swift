@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Reading ahead of the chain: in memory, gates instead of a clock", .timeLimit(.minutes(1)))
 struct PrefetchingReaderTests {
-    let canvas = PixelSize(width: 600, height: 400)
+    /// Small photos on a small canvas: in a debug build, making the photos is most of the time.
+    let canvas = PixelSize(width: 300, height: 200)
+    static let size = PixelSize(width: 160, height: 120)
 
     func flow(_ reader: any PhotoReader, count: Int, limit: Int = 6, log: EventLog = EventLog()) -> CollageFlow {
         CollageFlow(reader: reader, canvas: canvas, limit: limit, plan: .planned(count: min(limit, count)), log: log.record)
@@ -32,9 +34,9 @@ struct PrefetchingReaderTests {
 
     @Test("The same decisions, in the same order, as one file after another", arguments: [2, 3, 8])
     func readingAheadChangesNothing(depth: Int) async {
-        let (alone, aloneLog) = (InMemoryPhotos(Self.mix), EventLog())
+        let (alone, aloneLog) = (InMemoryPhotos(Self.mix, size: Self.size), EventLog())
         let sequential = await run(Self.order, alone, depth: 1, log: aloneLog)
-        let (ahead, aheadLog) = (InMemoryPhotos(Self.mix), EventLog())
+        let (ahead, aheadLog) = (InMemoryPhotos(Self.mix, size: Self.size), EventLog())
         let parallel = await run(Self.order, ahead, depth: depth, log: aheadLog)
 
         #expect(parallel.map { $0.photos.map(\.name.description) } == sequential.map { $0.photos.map(\.name.description) })
@@ -47,19 +49,19 @@ struct PrefetchingReaderTests {
     }
 
     @Test func photosAreKeptForThePlannedCollageWhateverWasTakenBeforeThem() async {
-        let photos = InMemoryPhotos(Self.mix)
+        let photos = InMemoryPhotos(Self.mix, size: Self.size)
         _ = await run(Self.order, photos, depth: 4)
         let plan = KeptSizePlan.planned(count: 6)
         for (name, kept) in photos.decoded {
             let file = Self.order.firstIndex(of: name)!
-            #expect(kept == plan.keptSize(of: InMemoryPhotos.photoSize, file: file, position: 0, canvas: canvas, limit: 6), "\(name)")
+            #expect(kept == plan.keptSize(of: Self.size, file: file, position: 0, canvas: canvas, limit: 6), "\(name)")
         }
     }
 
     @Test("No more files under way at once than the depth, and as many as it allows", arguments: [2, 3])
     func readsAheadAtMostDepthFilesAtOnce(depth: Int) async {
         let names = (1...6).map { "p\($0)" }
-        let gated = GatedPhotos(InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) })),
+        let gated = GatedPhotos(InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size),
                                 gating: .decode)
         let running = Task { await run(names, gated, depth: depth) }
         var arrivals = gated.arrivals.makeAsyncIterator()
@@ -81,7 +83,7 @@ struct PrefetchingReaderTests {
     @Test func aPhotoRefusedForItsShapeIsNeverDecoded() async {
         // InMemoryPhotos records an issue if a portrait is decoded.
         let names = ["tall", "a", "tall-2", "b", "c"]
-        let photos = InMemoryPhotos(Self.mix)
+        let photos = InMemoryPhotos(Self.mix, size: Self.size)
         let selections = await run(names, photos, depth: 5)
         #expect(selections.last?.photos.map(\.name.description) == ["a", "b", "c"])
         #expect(Set(photos.decoded.map(\.0)) == ["a", "b", "c"])
@@ -91,7 +93,7 @@ struct PrefetchingReaderTests {
         // takeWhile promises that the files after the limit are not read: reading ahead must not
         // read them either, however deep.
         let names = (1...8).map { "p\($0)" }
-        let gated = GatedPhotos(InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) })),
+        let gated = GatedPhotos(InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size),
                                 gating: .none)
         let selections = await run(names, gated, depth: 8, limit: 3)
         #expect(selections.last?.photos.count == 3)
@@ -100,7 +102,7 @@ struct PrefetchingReaderTests {
 
     @Test func cancellingDropsWhatIsStillInFlight() async {
         let names = (1...4).map { "p\($0)" }
-        let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }))
+        let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size)
         let gated = GatedPhotos(photos, gating: .probe)
         let (_, prefetcher) = flow(gated, count: 4).readingAhead(names.map { PhotoFile($0) }, depth: 4)
         gated.open("p1")
@@ -122,17 +124,17 @@ struct PrefetchingReaderTests {
     }
 
     @Test func aSizeOtherThanPlannedIsDecodedAsAsked() async {
-        let photos = InMemoryPhotos(["a": .landscape(seed: 1)])
+        let photos = InMemoryPhotos(["a": .landscape(seed: 1)], size: Self.size)
         let prefetcher = PrefetchingReader(files: [PhotoFile("a")], reader: photos, depth: 2, accept: .landscape,
-                                           keptSize: { _, _ in PixelSize(width: 200, height: 150) }, room: { 6 })
+                                           keptSize: { _, _ in PixelSize(width: 140, height: 105) }, room: { 6 })
         guard case .success(let probed) = await prefetcher.probe(PhotoFile("a")),
-              case .success(let photo) = await probed.decode(keeping: PixelSize(width: 300, height: 225))
+              case .success(let photo) = await probed.decode(keeping: PixelSize(width: 150, height: 112))
         else {
             Issue.record("a was not read")
             return
         }
-        #expect(photo.image.size == PixelSize(width: 300, height: 225))
-        #expect(photos.decoded.map(\.1) == [PixelSize(width: 200, height: 150), PixelSize(width: 300, height: 225)])
+        #expect(photo.image.size == PixelSize(width: 150, height: 112))
+        #expect(photos.decoded.map(\.1) == [PixelSize(width: 140, height: 105), PixelSize(width: 150, height: 112)])
         await prefetcher.cancel()
     }
 }
