@@ -27,7 +27,7 @@ let package = Package(
         // Pure Swift: pixels, layout, rules, fingerprints, the Single trait. No C, no files.
         .target(name: "CollageCore", swiftSettings: strict),
         // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
-        .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore"], swiftSettings: strict),
+        .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore", "CollageLocking"], swiftSettings: strict),
         // Where photos come from: safe input files, names on stdin, folders, inotify. Names are bytes.
         .target(
             name: "CollageSources",

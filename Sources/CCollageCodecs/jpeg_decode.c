@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "jpeg_error.h"
+#include "jpeg_file_source.h"
 
 struct collage_jpeg_decoder {
   struct jpeg_decompress_struct cinfo;
@@ -45,8 +46,15 @@ static void report(const collage_jpeg_decoder *decoder, collage_status *status, 
   collage_copy_message(message, capacity, decoder->error.message);
 }
 
-collage_jpeg_decoder *collage_jpeg_open(const uint8_t *data, size_t length, int max_scans,
-                                        collage_status *status, char *message, size_t capacity) {
+/* Where the compressed data comes from: a caller's buffer (fd -1), or a file streamed by descriptor. */
+typedef struct {
+  const uint8_t *data;
+  size_t length;
+  int fd;
+} source;
+
+static collage_jpeg_decoder *open_source(source from, int max_scans, collage_status *status,
+                                         char *message, size_t capacity) {
   collage_jpeg_decoder *decoder = calloc(1, sizeof *decoder);
   if (decoder == NULL) {
     if (status) *status = COLLAGE_NO_MEMORY;
@@ -65,12 +73,27 @@ collage_jpeg_decoder *collage_jpeg_open(const uint8_t *data, size_t length, int 
   decoder->cinfo.client_data = decoder;
   decoder->progress.progress_monitor = check_scans;
   decoder->cinfo.progress = &decoder->progress;
-  jpeg_mem_src(&decoder->cinfo, data, (unsigned long)length);
+  if (from.fd < 0)
+    jpeg_mem_src(&decoder->cinfo, from.data, (unsigned long)from.length);
+  else
+    collage_jpeg_file_src(&decoder->cinfo, from.fd);
   jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 1, 0xFFFF);
   jpeg_read_header(&decoder->cinfo, TRUE);
   copy_exif(decoder);
   if (status) *status = COLLAGE_OK;
   return decoder;
+}
+
+collage_jpeg_decoder *collage_jpeg_open(const uint8_t *data, size_t length, int max_scans,
+                                        collage_status *status, char *message, size_t capacity) {
+  source from = {data, length, -1};
+  return open_source(from, max_scans, status, message, capacity);
+}
+
+collage_jpeg_decoder *collage_jpeg_open_file(int fd, int max_scans, collage_status *status,
+                                             char *message, size_t capacity) {
+  source from = {NULL, 0, fd};
+  return open_source(from, max_scans, status, message, capacity);
 }
 
 void collage_jpeg_header_of(const collage_jpeg_decoder *decoder, collage_jpeg_header *header) {

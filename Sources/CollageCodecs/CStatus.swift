@@ -16,6 +16,7 @@ extension DecodeError {
         case COLLAGE_TRUNCATED: self = .truncated(format: format)
         case COLLAGE_TOO_MANY_SCANS: self = .tooManyScans(limit: limits.maximumScans)
         case COLLAGE_NO_MEMORY: self = .outOfMemory
+        case COLLAGE_READ_FAILED: self = .unreadable(reason: message.text)
         default: self = .corrupt(format: format, reason: message.text)
         }
     }

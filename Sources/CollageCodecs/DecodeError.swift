@@ -9,6 +9,8 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooLarge(PixelSize, limit: Int)
     case tooManyScans(limit: Int)
     case outOfMemory
+    /// Reading the file failed part-way (an I/O error); `reason` is the system's.
+    case unreadable(reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(size) is \(size.area) pixels, over the limit of \(limit) (raise it with --max-pixels)"
         case .tooManyScans(let limit): return "progressive JPEG with more than \(limit) scans refused"
         case .outOfMemory: return "out of memory while decoding"
+        case .unreadable(let reason): return "cannot read: \(reason)"
         }
     }
 }

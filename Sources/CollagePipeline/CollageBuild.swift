@@ -5,7 +5,9 @@ internal import AsyncAlgorithms
 internal import CollageLocking
 
 /// `collage build`: the photos given, in order, through the same chain as `watch`, unthrottled:
-/// the source is the argument list, and only the final selection is rendered and saved.
+/// the source is the argument list, and only the final selection is rendered and saved. The
+/// files are known up front, so each photo is kept at the size of the collage planned for them
+/// (`KeptSizePlan.planned`) and read ahead of the chain, several at once (`PrefetchingReader`).
 public struct CollageBuild: Sendable {
     public let options: CollageOptions
 
@@ -43,13 +45,18 @@ public struct CollageBuild: Sendable {
 
         let outcomes = Outcomes()
         let reader = KnownFailures(known: known, reader: PhotoLoader(limits: options.limits, maximumFileBytes: options.maximumFileBytes))
-        let flow = CollageFlow(reader: reader, canvas: options.canvas, limit: options.limit, accept: options.accept,
-                               similarity: options.similarity, style: options.style) { event in
+        let chain = CollageFlow(reader: reader, canvas: options.canvas, limit: options.limit, accept: options.accept,
+                                similarity: options.similarity, style: options.style,
+                                plan: .planned(count: min(options.limit, files.count))) { event in
             outcomes.record(event)
             log(event)
         }
+        let (flow, prefetcher) = chain.readingAhead(files, depth: options.decoders)
         var final = Selection(limit: options.limit)
         for await selection in flow.selections(from: files.async) { final = selection }
+        await prefetcher.cancel()
+        // Fewer photos than planned have larger tiles: those kept too small are decoded again.
+        let photos = dryRun ? final.photos : await Self.fitted(final.photos, reader: reader, canvas: options.canvas, style: flow.style)
         // takeWhile ended the chain when the collage was full: the rest were never read.
         let decided = outcomes.all
         for file in files.dropFirst(decided.count) {
@@ -57,15 +64,15 @@ public struct CollageBuild: Sendable {
             log(event)
             outcomes.record(event)
         }
-        let placements = CollageRenderer.placements(of: final.photos, canvas: options.canvas, style: options.style)
+        let placements = CollageRenderer.placements(of: photos, canvas: options.canvas, style: options.style)
         var index = 0
         report.inputs = zip(files, outcomes.all).map { file, outcome in
             switch outcome {
-            case .used(let photo):
+            case .used:
                 defer { index += 1 }
                 let placement = placements[index]
                 return BuildReport.Input(file: file, outcome: .used(
-                    BuildReport.UsedPhoto(index: index, photo: photo, tile: placement.tile, crop: placement.crop)))
+                    BuildReport.UsedPhoto(index: index, photo: photos[index], tile: placement.tile, crop: placement.crop)))
             case .skipped(let rejection, let size):
                 return BuildReport.Input(file: file, outcome: .skipped(rejection, size: size))
             }
@@ -77,7 +84,7 @@ public struct CollageBuild: Sendable {
         }
         if dryRun { return report }
 
-        let (canvas, photos, style, encoding) = (options.canvas, final.photos, options.style, options.encoding)
+        let (canvas, style, encoding) = (options.canvas, options.style, options.encoding)
         do {
             start = clock.now
             let collage = try await Blocking.run { CollageRenderer.render(photos, canvas: canvas, style: style).image }
@@ -98,7 +105,8 @@ public struct CollageBuild: Sendable {
 /// The decision on each file, in the order the chain made them (one per file).
 private final class Outcomes: Sendable {
     enum Outcome {
-        case used(Photo)
+        /// Taken: the next of the selection's photos.
+        case used
         case skipped(Rejection, size: PixelSize?)
     }
 
@@ -106,7 +114,7 @@ private final class Outcomes: Sendable {
 
     func record(_ event: PipelineEvent) {
         switch event {
-        case .added(_, let photo, _, _): list.withLock { $0.append(.used(photo)) }
+        case .added: list.withLock { $0.append(.used) }
         case .skipped(_, let rejection, let size): list.withLock { $0.append(.skipped(rejection, size: size)) }
         case .saved, .saveFailed, .notice: break
         }

@@ -10,7 +10,7 @@ public import CollageSources
 /// ```
 /// Throttling, rendering and saving follow in `WatchSession` (and, unthrottled, in `CollageBuild`).
 public struct CollageFlow: Sendable {
-    public let reader: any PhotoReader
+    public var reader: any PhotoReader
     public let canvas: PixelSize
     public let limit: Int
     public let accept: AcceptedShape
@@ -18,18 +18,28 @@ public struct CollageFlow: Sendable {
     public let similarity: Double
     /// Decides the tiles a photo can get, so the size it is kept at.
     public let style: CollageStyle
-    public let log: @Sendable (PipelineEvent) -> Void
+    /// How the size a photo is kept at is chosen: by its place as the collage grows (`watch`), or
+    /// from a collage planned up front (`build`).
+    public let plan: KeptSizePlan
+    public var log: @Sendable (PipelineEvent) -> Void
 
     public init(reader: any PhotoReader, canvas: PixelSize, limit: Int = CollageLayout.maximumPhotos,
                 accept: AcceptedShape = .landscape, similarity: Double = Thumbnail.samePhotoThreshold,
-                style: CollageStyle = .book, log: @escaping @Sendable (PipelineEvent) -> Void) {
+                style: CollageStyle = .book, plan: KeptSizePlan = .growing, log: @escaping @Sendable (PipelineEvent) -> Void) {
         self.reader = reader
         self.canvas = canvas
         self.limit = limit
         self.accept = accept
         self.similarity = similarity
         self.style = style
+        self.plan = plan
         self.log = log
+    }
+
+    /// The size the chain keeps `photo` at, as the `file`-th file of the source arriving when
+    /// `position` photos are taken.
+    public func keptSize(of photo: PixelSize, file: Int, position: Int) -> PixelSize {
+        plan.keptSize(of: photo, file: file, position: position, canvas: canvas, style: style, limit: limit)
     }
 
     /// The selection after each accepted photo. The sequence ends when its source does, or when
@@ -39,11 +49,15 @@ public struct CollageFlow: Sendable {
     ) -> some AsyncSequence<Selection, Never> & Sendable {
         let empty = Selection(limit: limit, similarity: similarity)
         let relay = SelectionRelay(empty)
-        let (reader, canvas, accept, similarity, style, limit, log) = (reader, canvas, accept, similarity, style, limit, log)
+        let taken = Tally()
+        let (reader, accept, similarity, log) = (reader, accept, similarity, log)
         return files
             // takeWhile: the app stopped taking photos at six.
             .prefix(while: { file in
-                guard relay.value.isFull else { return true }
+                guard relay.value.isFull else {
+                    taken.count()
+                    return true
+                }
                 overflow.hold(file)
                 return false
             })
@@ -56,7 +70,8 @@ public struct CollageFlow: Sendable {
             .filter(rule(log, size: { (probed: ProbedPhoto) in probed.size }) { probed in PhotoRules.shape(probed.size, accepted: accept) })
             // decode once, at the size for the largest tile this photo can get.
             .map { (file: PhotoFile, probed: ProbedPhoto) -> (PhotoFile, Result<Photo, SizedRejection>) in
-                let kept = CollageLayout.keptSize(of: probed.size, at: relay.value.count, canvas: canvas, style: style, limit: limit)
+                // The chain pulls one file at a time: the last file taken is this one.
+                let kept = self.keptSize(of: probed.size, file: taken.value - 1, position: relay.value.count)
                 let decoded = await probed.decode(keeping: kept)
                 return (file, decoded.mapError { SizedRejection(rejection: $0, size: probed.size) })
             }

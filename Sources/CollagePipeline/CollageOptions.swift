@@ -19,11 +19,14 @@ public struct CollageOptions: Sendable {
     public var accept: AcceptedShape
     /// The duplicate rule's threshold on the `--similarity` scale (`Thumbnail.distance(to:)`).
     public var similarity: Double
+    /// How many photos `build` reads and decodes at once: by default the processors it may run
+    /// on (or `COLLAGE_DECODERS`). 1 reads one after another; the collage is the same, byte for byte.
+    public var decoders: Int
 
     public init(canvas: PixelSize = defaultCanvas, style: CollageStyle = .book, encoding: EncodeSettings = EncodeSettings(),
                 limits: DecodeLimits = DecodeLimits(), maximumFileBytes: Int = InputFile.defaultMaximumBytes,
                 limit: Int = CollageLayout.maximumPhotos, accept: AcceptedShape = .landscape,
-                similarity: Double = Thumbnail.samePhotoThreshold) {
+                similarity: Double = Thumbnail.samePhotoThreshold, decoders: Int = Processors.decoders) {
         self.canvas = canvas
         self.style = style
         self.encoding = encoding
@@ -32,6 +35,7 @@ public struct CollageOptions: Sendable {
         self.limit = limit
         self.accept = accept
         self.similarity = similarity
+        self.decoders = decoders
     }
 
     /// The chain these settings describe, reading real files; a photo booth passes its journal.

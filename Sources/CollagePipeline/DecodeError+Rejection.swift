@@ -11,6 +11,7 @@ extension DecodeError {
         case .corrupt: problem = .corrupt
         case .tooLarge, .outOfMemory: problem = .tooLarge
         case .tooManyScans: problem = .tooManyScans
+        case .unreadable: problem = .unreadable
         }
         return .unusable(problem, detail: description)
     }

@@ -83,9 +83,9 @@ public struct CollageInspection: Sendable {
         let (limits, maximumBytes, accept) = (options.limits, options.maximumFileBytes, options.accept)
         do {
             let (header, photo) = try await Blocking.run {
-                let bytes = try InputFile(file.path, maximumBytes: maximumBytes).readAll()
-                let decoded = try PhotoDecoder.decode(bytes, limits: limits) { header in Self.sampleSize(of: header.displayedSize) }
-                return (decoded.header, decoded.image.map { Photo(name: file.path, size: decoded.header.displayedSize, image: $0) })
+                let opened = try PhotoLoader.open(file.path, limits: limits, maximumFileBytes: maximumBytes)
+                let decoded = try opened.decode(at: Self.sampleSize(of: opened.header.displayedSize))
+                return (opened.header, decoded.map { Photo(name: file.path, size: $0.header.displayedSize, image: $0.image) })
             }
             let verdict: Inspection.Verdict = PhotoRules.shape(header.displayedSize, accepted: accept).map { .skipped($0) }
                 ?? .used(index: 0, tile: .zero, crop: .zero)

@@ -3,9 +3,11 @@ public import CollageCore
 public import CollageSources
 
 /// Reads photos from files: the pipeline's probe and decode stages for real files. The file is
-/// checked and read once, at the probe; its bytes wait in the decode step until the pipeline
-/// knows the size. With a booth's journal, each file's content hash is taken from the same
-/// bytes: a photo already in a saved collage is refused, and the others carry their hash.
+/// opened once, at the probe, which reads the header alone; the decoder (and the file) stay open
+/// until the pipeline knows the size and decodes. A JPEG streams from the file; a PNG is read
+/// into memory whole (libpng's simplified API reads from memory). With a booth's journal, each
+/// file is first read whole for its content hash: a photo already in a saved collage is refused,
+/// and the others carry their hash.
 public struct PhotoLoader: PhotoReader {
     public let limits: DecodeLimits
     public let maximumFileBytes: Int
@@ -20,19 +22,33 @@ public struct PhotoLoader: PhotoReader {
     public func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
         let (limits, maximumFileBytes, journal) = (limits, maximumFileBytes, journal)
         return await Self.offload {
-            let bytes = try InputFile(file.path, maximumBytes: maximumFileBytes).readAll()
-            let content = journal.map { _ in ContentHash(of: bytes) }
+            let content = try journal.map { _ in ContentHash(of: try InputFile(file.path, maximumBytes: maximumFileBytes).readAll()) }
             if let content, let collage = journal?.collage(containing: content) { throw Rejection.alreadyUsed(in: collage) }
-            let header = try PhotoDecoder.header(of: bytes, limits: limits)
-            return ProbedPhoto(size: header.displayedSize) { kept in
+            let opened = try Self.open(file.path, limits: limits, maximumFileBytes: maximumFileBytes)
+            return ProbedPhoto(size: opened.header.displayedSize) { kept in
                 await Self.offload {
-                    let decoded = try PhotoDecoder.decode(bytes, limits: limits, at: kept)
+                    // The first decode uses the file the probe opened; another, at another size,
+                    // opens it again.
+                    let decoded = try opened.decode(at: kept)
+                        ?? Self.open(file.path, limits: limits, maximumFileBytes: maximumFileBytes).decode(at: kept)
+                    guard let decoded else { throw DecodeError.corrupt(format: opened.header.format, reason: "not decoded") }
                     var photo = Photo(name: file.path, size: decoded.header.displayedSize, image: decoded.image)
                     photo.decoding = decoded.details
                     photo.content = content
                     return photo
                 }
             }
+        }
+    }
+
+    /// Opens `path` safely (`InputFile`) and reads its header; the format is recognised from its
+    /// first bytes, never its name.
+    static func open(_ path: PathName, limits: DecodeLimits, maximumFileBytes: Int) throws -> OpenedImage {
+        let input = try InputFile(path, maximumBytes: maximumFileBytes)
+        switch ImageFormat(signature: try input.readPrefix(8)) {
+        case .jpeg?: return try OpenedImage(jpegFile: input.descriptor, keepingOpen: input, limits: limits)
+        case .png?: return try OpenedImage(bytes: input.readAll(), limits: limits)
+        case nil: throw DecodeError.notAnImage
         }
     }
 

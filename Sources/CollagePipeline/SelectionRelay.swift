@@ -39,3 +39,15 @@ public final class Overflow: Sendable {
         }
     }
 }
+
+/// A count shared between stages: the files the chain has taken from its source, the photos
+/// it has added.
+final class Tally: Sendable {
+    private let total = Locked(0)
+
+    func count() {
+        total.withLock { $0 += 1 }
+    }
+
+    var value: Int { total.withLock { $0 } }
+}

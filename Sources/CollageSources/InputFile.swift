@@ -14,7 +14,9 @@ public final class InputFile: Sendable {
     public let path: PathName
     /// The size `fstat` reported when the file was opened.
     public let size: Int
-    private let descriptor: Int32
+    /// The open descriptor, for a decoder that streams the file (by `pread`, leaving the offset
+    /// alone): valid for as long as this object lives.
+    public let descriptor: Int32
     private let maximumBytes: Int
 
     public init(_ path: PathName, maximumBytes: Int = defaultMaximumBytes) throws(InputError) {
@@ -46,6 +48,24 @@ public final class InputFile: Sendable {
     }
 
     deinit { close(descriptor) }
+
+    /// Up to `count` bytes from the start: fewer when the file is shorter. Enough to recognise a
+    /// format by its signature without reading the rest.
+    public func readPrefix(_ count: Int) throws(InputError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(filled))
+            }
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else { throw .unreadable(path, reason: systemReason()) }
+            if read == 0 { break }
+            filled += read
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
 
     /// Every byte, never more than the limit: a file that grows past it while being read is
     /// refused, one that shrinks gives what is there (the decoder then says it is truncated).

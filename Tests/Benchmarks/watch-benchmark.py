@@ -6,7 +6,7 @@ Usage: Tests/Benchmarks/watch-benchmark.py [runs] [idle-seconds]"""
 import os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-collage = os.path.join(root, ".build/release/collage")
+collage = os.environ.get("COLLAGE_BIN") or os.path.join(root, ".build/release/collage")
 inputs = sorted(os.path.join(root, ".build-bench/inputs", n) for n in os.listdir(os.path.join(root, ".build-bench/inputs")))
 runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 idle = float(sys.argv[2]) if len(sys.argv) > 2 else 60.0

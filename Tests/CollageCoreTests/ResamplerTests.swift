@@ -60,3 +60,37 @@ struct ResamplerTests {
         #expect(canvas[19, 9] == .black)
     }
 }
+
+@Suite("Resampling in fixed point")
+struct FixedPointResamplerTests {
+    @Test func wholePixelRegionsOfTheTileSizeAreCopiedExactly() {
+        let photo = TestImages.pattern(seed: 3, 60, 45)
+        var canvas = TestImages.solid(.white, 100, 50)
+        canvas.draw(photo, region: SourceRegion(x: 0, y: 5, width: 60, height: 40), into: PixelRect(x: 30, y: 10, width: 60, height: 40))
+        for (x, y) in [(0, 0), (59, 0), (0, 39), (59, 39), (17, 23)] {
+            #expect(canvas[30 + x, 10 + y] == photo[x, 5 + y], "at \(x),\(y)")
+        }
+        #expect(canvas[29, 10] == .white && canvas[90, 49] == .white)
+    }
+
+    @Test func aHalfPixelShiftInterpolatesInsteadOfCopying() {
+        var image = TestImages.solid(.black, 4, 1)
+        for c in 0..<3 { image.pixels[3 + c] = 200 }  // black, 200, black, black
+        var out = TestImages.solid(.white, 3, 1)
+        out.draw(image, region: SourceRegion(x: 0.5, y: 0, width: 3, height: 1), into: PixelRect(x: 0, y: 0, width: 3, height: 1))
+        #expect(out[0, 0].red == 100 && out[1, 0].red == 100 && out[2, 0].red == 0)
+    }
+
+    @Test func hugeShrinksStaySolidAndAverage() {
+        // Hundreds of taps per pixel: the fixed-point weights must still add up to exactly one.
+        let color = RGB(red: 255, green: 1, blue: 128)
+        let solid = TestImages.solid(color, 4000, 3).resized(to: PixelSize(width: 9, height: 1))
+        #expect((0..<9).allSatisfy { solid[$0, 0] == color })
+        var halves = TestImages.solid(.black, 4000, 2)
+        for x in 2000..<4000 { for y in 0..<2 { for c in 0..<3 { halves.pixels[(y * 4000 + x) * 3 + c] = 255 } } }
+        let small = halves.resized(to: PixelSize(width: 2, height: 1))
+        #expect(small[0, 0] == .black && small[1, 0] == .white)
+        let mean = halves.resized(to: PixelSize(width: 1, height: 1))[0, 0].red
+        #expect((127...128).contains(mean))
+    }
+}

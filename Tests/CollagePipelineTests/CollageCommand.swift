@@ -15,8 +15,9 @@ enum CollageCommand {
         return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("collage").path
     }()
 
-    /// Runs `collage arguments`; `terminal` stands in for stdout when given.
-    static func run(_ arguments: [String], terminal: PseudoTerminal? = nil) async throws -> Outcome {
+    /// Runs `collage arguments`; `terminal` stands in for stdout when given; `environment` adds
+    /// to the test's own.
+    static func run(_ arguments: [String], terminal: PseudoTerminal? = nil, environment: [String: String] = [:]) async throws -> Outcome {
         let folder = try TemporaryDirectory()
         let (outPath, errPath) = (folder.file("stdout"), folder.file("stderr"))
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
@@ -24,6 +25,9 @@ enum CollageCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = terminal.map { FileHandle(fileDescriptor: $0.child, closeOnDealloc: false) } ?? FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)

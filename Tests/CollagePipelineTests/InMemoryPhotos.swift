@@ -15,10 +15,13 @@ final class InMemoryPhotos: PhotoReader {
     }
 
     let kinds: [String: Kind]
+    /// Every landscape's size: smaller photos make faster tests in debug builds.
+    let size: PixelSize
     private let decodes = Locked<[(String, PixelSize)]>([])
 
-    init(_ kinds: [String: Kind]) {
+    init(_ kinds: [String: Kind], size: PixelSize = photoSize) {
         self.kinds = kinds
+        self.size = size
     }
 
     /// Every decode, in order: the photo and the size it was kept at.
@@ -30,18 +33,18 @@ final class InMemoryPhotos: PhotoReader {
         let name = file.description
         switch kinds[name] {
         case .landscape(let seed)?:
-            return .success(ProbedPhoto(size: Self.photoSize) { kept in
+            return .success(ProbedPhoto(size: size) { [size] kept in
                 self.decodes.withLock { $0.append((name, kept)) }
-                let image = TestImages.pattern(seed: seed, Self.photoSize.width, Self.photoSize.height).resized(to: kept)
-                return .success(Photo(name: file.path, size: Self.photoSize, image: image))
+                let image = TestImages.pattern(seed: seed, size.width, size.height).resized(to: kept)
+                return .success(Photo(name: file.path, size: size, image: image))
             })
         case .portrait?:
-            return .success(ProbedPhoto(size: PixelSize(width: 300, height: 400)) { _ in
+            return .success(ProbedPhoto(size: size.transposed) { _ in
                 Issue.record("a portrait was decoded")
                 return .failure(.unusable(.corrupt, detail: "decoded a portrait"))
             })
         case .corrupt?:
-            return .success(ProbedPhoto(size: Self.photoSize) { _ in .failure(.unusable(.corrupt, detail: "corrupt JPEG file: bad Huffman table")) })
+            return .success(ProbedPhoto(size: size) { _ in .failure(.unusable(.corrupt, detail: "corrupt JPEG file: bad Huffman table")) })
         case .notAnImage?, nil:
             return .failure(.unusable(.notAnImage, detail: "not an image (neither JPEG nor PNG)"))
         }

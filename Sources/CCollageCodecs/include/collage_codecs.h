@@ -20,7 +20,8 @@ typedef enum {
   COLLAGE_TRUNCATED = 2,      /* the data ends early ("premature end") */
   COLLAGE_TOO_MANY_SCANS = 3, /* a progressive JPEG with more scans than allowed */
   COLLAGE_NO_MEMORY = 4,
-  COLLAGE_BAD_ARGUMENT = 5    /* a caller error: buffer too small, bad size */
+  COLLAGE_BAD_ARGUMENT = 5,   /* a caller error: buffer too small, bad size */
+  COLLAGE_READ_FAILED = 6     /* reading the file failed (an I/O error): message has the reason */
 } collage_status;
 
 enum { COLLAGE_MESSAGE_CAPACITY = 256 };
@@ -41,6 +42,12 @@ typedef struct {
  *  `status`/`message`. `max_scans` caps progressive scans (a scan bomb decodes for minutes). */
 collage_jpeg_decoder *collage_jpeg_open(const uint8_t *data, size_t length, int max_scans,
                                         collage_status *status, char *message, size_t capacity);
+/** The same from the regular file open on `fd`, streamed through a 64 KiB buffer by pread from
+ *  offset 0 (the descriptor's own offset is left alone): no copy of the file in memory. The
+ *  descriptor must stay open until collage_jpeg_close. The file's end before the image's is
+ *  COLLAGE_TRUNCATED, as from memory; an I/O error is COLLAGE_READ_FAILED. */
+collage_jpeg_decoder *collage_jpeg_open_file(int fd, int max_scans, collage_status *status,
+                                             char *message, size_t capacity);
 void collage_jpeg_header_of(const collage_jpeg_decoder *decoder, collage_jpeg_header *header);
 /** The output size for libjpeg's DCT scaling by 1/denominator (1, 2, 4 or 8). */
 collage_status collage_jpeg_scaled_size(collage_jpeg_decoder *decoder, int denominator,

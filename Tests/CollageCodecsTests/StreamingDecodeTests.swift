@@ -1,0 +1,112 @@
+import CollageCodecs
+import CollageCore
+import CollageTestSupport
+import Foundation
+import Testing
+
+/// A file open for reading, closed when the value goes: what a decoder streams from.
+final class OpenFile: Sendable {
+    let descriptor: Int32
+
+    init(_ path: String) throws {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CocoaError(.fileReadNoSuchFile) }
+    }
+
+    deinit { close(descriptor) }
+}
+
+/// Every JPEG fixture, good and bad: the streaming decoder must agree with the one over bytes.
+let jpegFixtures: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: Fixtures.directory)) ?? [])
+    .filter { name in
+        (try? fixtureBytes(name)).map { ImageFormat(signature: $0.prefix(8)) == .jpeg } ?? false
+    }
+    .sorted()
+
+@Suite("JPEG streamed from its file, not copied into memory")
+struct StreamingDecodeTests {
+    /// Decodes the way the pipeline does: header first, then one decode at `size(header)`.
+    func streamed(_ name: String, limits: DecodeLimits = DecodeLimits(), size: (ImageHeader) -> PixelSize = { $0.displayedSize })
+        throws -> (ImageHeader, RGBImage?) {
+        let file = try OpenFile(Fixtures.path(name))
+        let opened = try OpenedImage(jpegFile: file.descriptor, keepingOpen: file, limits: limits)
+        return (opened.header, try opened.decode(at: size(opened.header))?.image)
+    }
+
+    func inMemory(_ name: String, limits: DecodeLimits = DecodeLimits(), size: @escaping (ImageHeader) -> PixelSize = { $0.displayedSize })
+        throws -> (ImageHeader, RGBImage?) {
+        let result = try PhotoDecoder.decode(try fixtureBytes(name), limits: limits, plan: size)
+        return (result.header, result.image)
+    }
+
+    @Test("Every JPEG fixture: the same header, pixels or reason as from memory", arguments: jpegFixtures)
+    func agreesWithTheDecoderOverBytes(name: String) throws {
+        let quarter = { (header: ImageHeader) in
+            PixelSize(width: max(1, header.displayedSize.width / 4), height: max(1, header.displayedSize.height / 4))
+        }
+        for size in [{ (header: ImageHeader) in header.displayedSize }, quarter] {
+            switch (Result { try streamed(name, size: size) }, Result { try inMemory(name, size: size) }) {
+            case (.success(let a), .success(let b)):
+                #expect(a.0 == b.0)
+                #expect(a.1 == b.1)
+            case (.failure(let a), .failure(let b)):
+                #expect(a as? DecodeError == b as? DecodeError)
+            case (let a, let b):
+                Issue.record("\(name): streamed \(a), in memory \(b)")
+            }
+        }
+    }
+
+    @Test func everyJPEGFixtureIsCompared() {
+        #expect(jpegFixtures.count >= 30)
+        #expect(jpegFixtures.contains("truncated.jpg") && jpegFixtures.contains("cups-exif6.jpg"))
+    }
+
+    @Test func aTruncatedFileIsStillTruncated() throws {
+        #expect(throws: DecodeError.truncated(format: .jpeg)) { try streamed("truncated.jpg") }
+    }
+
+    @Test func bombsAreRefusedFromTheHeaderBeforeAnyPixelIsAllocated() throws {
+        let file = try OpenFile(Fixtures.path("bomb.jpg"))
+        #expect(throws: DecodeError.tooLarge(PixelSize(width: 60000, height: 60000), limit: DecodeLimits.defaultMaximumPixels)) {
+            try OpenedImage(jpegFile: file.descriptor, keepingOpen: file, limits: DecodeLimits())
+        }
+        #expect(throws: DecodeError.tooManyScans(limit: DecodeLimits.defaultMaximumScans)) { try streamed("many-scans.jpg") }
+    }
+
+    @Test func exifOrientationIsReadFromTheStream() throws {
+        let (header, image) = try streamed("cups-exif6.jpg")
+        #expect(header.orientation == .right)
+        #expect(header.storedSize == PixelSize(width: 180, height: 240))
+        #expect(image?.size == PixelSize(width: 240, height: 180))
+    }
+
+    @Test func anImageDecodesOnceThenAsksForTheFileAgain() throws {
+        let file = try OpenFile(Fixtures.path("kite.jpg"))
+        let opened = try OpenedImage(jpegFile: file.descriptor, keepingOpen: file, limits: DecodeLimits())
+        #expect(try opened.decode(at: PixelSize(width: 160, height: 100)) != nil)
+        #expect(try opened.decode(at: PixelSize(width: 160, height: 100)) == nil)
+    }
+
+    @Test func aReadErrorIsUnreadableNotCorrupt() throws {
+        // A directory opens for reading, but every read of it fails (EISDIR).
+        let directory = try OpenFile(Fixtures.directory)
+        #expect {
+            try OpenedImage(jpegFile: directory.descriptor, keepingOpen: directory, limits: DecodeLimits())
+        } throws: { error in
+            guard case .unreadable(let reason) = error as? DecodeError else { return false }
+            return reason.contains("directory")
+        }
+    }
+
+    @Test func theDecoderKeepsItsFileOpenUntilItIsDone() throws {
+        // The caller lets go of the file after opening: the decoder holds it until it decodes.
+        var opened: OpenedImage?
+        do {
+            let file = try OpenFile(Fixtures.path("path.jpg"))
+            opened = try OpenedImage(jpegFile: file.descriptor, keepingOpen: file, limits: DecodeLimits())
+        }
+        let image = try #require(try opened?.decode(at: PixelSize(width: 320, height: 200)))
+        #expect(image.image == (try inMemory("path.jpg").1))
+    }
+}

@@ -1,0 +1,79 @@
+import CollageCore
+import CollagePipeline
+import CollageSources
+import CollageLocking
+
+/// In-memory photos whose probes or decodes wait at a gate until the test opens it (or the
+/// waiting task is cancelled), and which count what is under way: how a test sees a reader
+/// that reads ahead, without a clock.
+final class GatedPhotos: PhotoReader {
+    enum Stage: Sendable { case none, probe, decode }
+
+    let photos: InMemoryPhotos
+    let stage: Stage
+    /// The name of each file as it reaches its gate.
+    let arrivals: AsyncStream<String>
+    private let arrived: AsyncStream<String>.Continuation
+    private let state = Locked(State())
+
+    private struct State {
+        var opened: Set<String> = []
+        var waiting: [String: CheckedContinuation<Void, Never>] = [:]
+        var probed: [String] = []
+        var inFlight = 0
+        var mostInFlight = 0
+    }
+
+    init(_ photos: InMemoryPhotos, gating stage: Stage) {
+        self.photos = photos
+        self.stage = stage
+        (arrivals, arrived) = AsyncStream.makeStream(of: String.self)
+    }
+
+    /// Every file probed, in the order the probes began.
+    var probed: [String] { state.withLock { $0.probed } }
+    /// The most gated stages under way at once.
+    var mostInFlight: Int { state.withLock { $0.mostInFlight } }
+
+    /// Lets `name` through its gate, now or whenever it gets there.
+    func open(_ name: String) {
+        let waiting = state.withLock { state in
+            state.opened.insert(name)
+            return state.waiting.removeValue(forKey: name)
+        }
+        waiting?.resume()
+    }
+
+    func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
+        let name = file.description
+        state.withLock { $0.probed.append(name) }
+        if stage == .probe { await pass(name) }
+        let result = await photos.probe(file)
+        guard stage == .decode, case .success(let probed) = result else { return result }
+        return .success(ProbedPhoto(size: probed.size) { kept in
+            await self.pass(name)
+            return await probed.decode(keeping: kept)
+        })
+    }
+
+    private func pass(_ name: String) async {
+        state.withLock { state in
+            state.inFlight += 1
+            state.mostInFlight = max(state.mostInFlight, state.inFlight)
+        }
+        arrived.yield(name)
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state -> Bool in
+                    if state.opened.contains(name) { return true }
+                    state.waiting[name] = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            open(name)
+        }
+        state.withLock { $0.inFlight -= 1 }
+    }
+}

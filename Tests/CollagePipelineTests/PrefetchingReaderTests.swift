@@ -1,0 +1,140 @@
+import AsyncAlgorithms
+import CollageCore
+import CollagePipeline
+import CollageSources
+import CollageTestSupport
+import Testing
+
+@Suite("Reading ahead of the chain: in memory, gates instead of a clock", .timeLimit(.minutes(1)))
+struct PrefetchingReaderTests {
+    /// Small photos on a small canvas: in a debug build, making the photos is most of the time.
+    let canvas = PixelSize(width: 300, height: 200)
+    static let size = PixelSize(width: 160, height: 120)
+
+    func flow(_ reader: any PhotoReader, count: Int, limit: Int = 6, log: EventLog = EventLog()) -> CollageFlow {
+        CollageFlow(reader: reader, canvas: canvas, limit: limit, plan: .planned(count: min(limit, count)), log: log.record)
+    }
+
+    /// Runs `names` through the chain reading `depth` ahead: every selection, and the reader.
+    func run(_ names: [String], _ reader: any PhotoReader, depth: Int, limit: Int = 6, log: EventLog = EventLog()) async -> [Selection] {
+        let files = names.map { PhotoFile($0) }
+        let (chain, prefetcher) = flow(reader, count: names.count, limit: limit, log: log).readingAhead(files, depth: depth)
+        var selections: [Selection] = []
+        for await selection in chain.selections(from: files.async) { selections.append(selection) }
+        await prefetcher.cancel()
+        return selections
+    }
+
+    static let mix: [String: InMemoryPhotos.Kind] = [
+        "a": .landscape(seed: 1), "tall": .portrait, "notes.txt": .notAnImage, "b": .landscape(seed: 2),
+        "a-again": .landscape(seed: 1), "broken": .corrupt, "c": .landscape(seed: 3), "tall-2": .portrait,
+        "d": .landscape(seed: 4), "e": .landscape(seed: 5), "f": .landscape(seed: 6), "g": .landscape(seed: 7),
+    ]
+    static let order = ["a", "tall", "notes.txt", "b", "a-again", "broken", "c", "tall-2", "d", "e", "f", "g"]
+
+    @Test("The same decisions, in the same order, as one file after another", arguments: [2, 3, 8])
+    func readingAheadChangesNothing(depth: Int) async {
+        let (alone, aloneLog) = (InMemoryPhotos(Self.mix, size: Self.size), EventLog())
+        let sequential = await run(Self.order, alone, depth: 1, log: aloneLog)
+        let (ahead, aheadLog) = (InMemoryPhotos(Self.mix, size: Self.size), EventLog())
+        let parallel = await run(Self.order, ahead, depth: depth, log: aheadLog)
+
+        #expect(parallel.map { $0.photos.map(\.name.description) } == sequential.map { $0.photos.map(\.name.description) })
+        #expect(parallel.last?.photos.map(\.image) == sequential.last?.photos.map(\.image))
+        #expect(aheadLog.lines == aloneLog.lines)
+        #expect(aloneLog.lines.contains("a-again: duplicate of a"))
+        // Each photo decoded once, at the same size; `g` comes after the sixth photo taken.
+        #expect(ahead.decoded.sorted { $0.0 < $1.0 }.map { "\($0.0) \($0.1)" } == alone.decoded.sorted { $0.0 < $1.0 }.map { "\($0.0) \($0.1)" })
+        #expect(Set(ahead.decoded.map(\.0)) == ["a", "b", "a-again", "c", "d", "e", "f"])
+    }
+
+    @Test func photosAreKeptForThePlannedCollageWhateverWasTakenBeforeThem() async {
+        let photos = InMemoryPhotos(Self.mix, size: Self.size)
+        _ = await run(Self.order, photos, depth: 4)
+        let plan = KeptSizePlan.planned(count: 6)
+        for (name, kept) in photos.decoded {
+            let file = Self.order.firstIndex(of: name)!
+            #expect(kept == plan.keptSize(of: Self.size, file: file, position: 0, canvas: canvas, limit: 6), "\(name)")
+        }
+    }
+
+    @Test("No more files under way at once than the depth, and as many as it allows", arguments: [2, 3])
+    func readsAheadAtMostDepthFilesAtOnce(depth: Int) async {
+        let names = (1...6).map { "p\($0)" }
+        let gated = GatedPhotos(InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size),
+                                gating: .decode)
+        let running = Task { await run(names, gated, depth: depth) }
+        var arrivals = gated.arrivals.makeAsyncIterator()
+        var (arrived, released) = (0, 0)
+        while released < names.count {
+            // Wait until every decode the depth allows is waiting, then let the oldest finish.
+            while arrived - released < min(depth, names.count - released) {
+                _ = await arrivals.next()
+                arrived += 1
+            }
+            gated.open(names[released])
+            released += 1
+        }
+        let selections = await running.value
+        #expect(gated.mostInFlight == depth)
+        #expect(selections.last?.photos.map(\.name.description) == names)
+    }
+
+    @Test func aPhotoRefusedForItsShapeIsNeverDecoded() async {
+        // InMemoryPhotos records an issue if a portrait is decoded.
+        let names = ["tall", "a", "tall-2", "b", "c"]
+        let photos = InMemoryPhotos(Self.mix, size: Self.size)
+        let selections = await run(names, photos, depth: 5)
+        #expect(selections.last?.photos.map(\.name.description) == ["a", "b", "c"])
+        #expect(Set(photos.decoded.map(\.0)) == ["a", "b", "c"])
+    }
+
+    @Test func filesAfterTheLastPhotoTakenAreNeverRead() async {
+        // takeWhile promises that the files after the limit are not read: reading ahead must not
+        // read them either, however deep.
+        let names = (1...8).map { "p\($0)" }
+        let gated = GatedPhotos(InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size),
+                                gating: .none)
+        let selections = await run(names, gated, depth: 8, limit: 3)
+        #expect(selections.last?.photos.count == 3)
+        #expect(gated.probed == ["p1", "p2", "p3"])
+    }
+
+    @Test func cancellingDropsWhatIsStillInFlight() async {
+        let names = (1...4).map { "p\($0)" }
+        let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size)
+        let gated = GatedPhotos(photos, gating: .probe)
+        let (_, prefetcher) = flow(gated, count: 4).readingAhead(names.map { PhotoFile($0) }, depth: 4)
+        gated.open("p1")
+        guard case .success = await prefetcher.probe(PhotoFile("p1")) else {
+            Issue.record("p1 was not probed")
+            return
+        }
+        var arrivals = gated.arrivals.makeAsyncIterator()
+        for _ in 1...4 { _ = await arrivals.next() }  // p2…p4 wait at their gates
+        await prefetcher.cancel()
+        // Cancelled at the gate, they were never decoded; the chain reads directly from now on.
+        #expect(photos.decoded.map(\.0) == ["p1"])
+        gated.open("p2")
+        guard case .success = await prefetcher.probe(PhotoFile("p2")) else {
+            Issue.record("p2 was not probed")
+            return
+        }
+        #expect(gated.probed.filter { $0 == "p2" }.count == 2)
+    }
+
+    @Test func aSizeOtherThanPlannedIsDecodedAsAsked() async {
+        let photos = InMemoryPhotos(["a": .landscape(seed: 1)], size: Self.size)
+        let prefetcher = PrefetchingReader(files: [PhotoFile("a")], reader: photos, depth: 2, accept: .landscape,
+                                           keptSize: { _, _ in PixelSize(width: 140, height: 105) }, room: { 6 })
+        guard case .success(let probed) = await prefetcher.probe(PhotoFile("a")),
+              case .success(let photo) = await probed.decode(keeping: PixelSize(width: 150, height: 112))
+        else {
+            Issue.record("a was not read")
+            return
+        }
+        #expect(photo.image.size == PixelSize(width: 150, height: 112))
+        #expect(photos.decoded.map(\.1) == [PixelSize(width: 140, height: 105), PixelSize(width: 150, height: 112)])
+        await prefetcher.cancel()
+    }
+}
