@@ -24,67 +24,69 @@ let package = Package(
         ),
         // A value behind a pthread mutex: Synchronization.Mutex's API on a lock ThreadSanitizer sees.
         .target(name: "CollageLocking", swiftSettings: strict),
-        // Pure Swift: pixels, layout, rules, fingerprints, the Single trait. No C, no files.
-        .target(name: "CollageCore", swiftSettings: strict),
+        // Pure Swift pixels: sizes, RGB images, orientation, the area-averaging resampler.
+        .target(name: "CollageImaging", swiftSettings: strict),
+        // Pure Swift, the app's rules: layout and print styles, fingerprints, selection, the Single trait. No C, no files.
+        .target(name: "CollageCore", dependencies: ["CollageImaging"], swiftSettings: strict),
         // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
-        .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore", "CollageLocking"], swiftSettings: strict),
+        .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
         // Where photos come from: safe input files, names on stdin, folders, inotify. Names are bytes.
         .target(
             name: "CollageSources",
-            dependencies: ["CollageCore", "CollageLocking", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            dependencies: ["CollageCore", "CollageImaging", "CollageLocking", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: strict
         ),
         // The book's chain and what feeds and follows it: loading, throttling, the Single-returning writer.
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCodecs", "CollageCore", "CollageLocking", "CollageSources",
+                "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
         ),
         // Terminal output: preview encoders (kitty, sixel, half blocks), capability probing,
         // sizing, colour policy, progress line, cursor restore. No pipeline.
-        .target(name: "CollageTerminal", dependencies: ["CollageCodecs", "CollageCore", "CollageLocking"], swiftSettings: strict),
+        .target(name: "CollageTerminal", dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
         // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
         .target(
             name: "CollageReport",
-            dependencies: ["CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageLocking"],
+            dependencies: ["CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
             swiftSettings: strict
         ),
         // The command line: argument parsing and exit codes around the pipeline and the report.
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageReport", "CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageLocking",
+                "CollageReport", "CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         // The libFuzzer target over the untrusted-input path (`make fuzz`); in ordinary builds a
         // tool that replays inputs through the same path.
-        .executableTarget(name: "CollageFuzz", dependencies: ["CollageCodecs", "CollageCore"], swiftSettings: strict),
-        .target(name: "CollageTestSupport", dependencies: ["CollageCore", "CollageLocking", "CollageSources"], path: "Tests/CollageTestSupport", swiftSettings: strict),
+        .executableTarget(name: "CollageFuzz", dependencies: ["CollageCodecs", "CollageCore", "CollageImaging"], swiftSettings: strict),
+        .target(name: "CollageTestSupport", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageSources"], path: "Tests/CollageTestSupport", swiftSettings: strict),
         .testTarget(
             name: "CollageSourcesTests",
-            dependencies: ["CollageSources", "CollageCore", "CollageLocking", "CollageTestSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            dependencies: ["CollageSources", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: strict
         ),
-        .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),
+        .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CollageCodecsTests",
-            dependencies: ["CollageCodecs", "CollageCore", "CollageTestSupport"],
+            dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollageTerminalTests",
-            dependencies: ["CollageTerminal", "CollageCodecs", "CollageCore", "CollageTestSupport"],
+            dependencies: ["CollageTerminal", "CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollageReport", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageLocking", "CollageTestSupport", "collage",
+                "CollageReport", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "collage",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict

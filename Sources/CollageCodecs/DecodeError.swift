@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 
 /// Why a file could not be decoded. Each description is the reason a report prints after the
 /// file name, so it names what failed, not where in the code.

@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 
 /// Reads the orientation tag (0x0112) from an EXIF payload: the TIFF structure that follows
 /// "Exif\0\0" in a JPEG's APP1 segment. Every read is bounds-checked: the bytes come from the

@@ -1,5 +1,6 @@
 internal import CCollageCodecs
 public import CollageCore
+public import CollageImaging
 
 /// Why an image could not be encoded.
 public struct EncodeError: Error, Hashable, Sendable, CustomStringConvertible {

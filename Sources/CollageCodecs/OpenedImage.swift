@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 internal import CollageLocking
 
 /// A photo whose header has been read, held open for the one decode that follows: the pipeline

@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 
 /// What a file's header says, read before any pixel is decoded.
 public struct ImageHeader: Sendable, Equatable {

@@ -1,3 +1,4 @@
+public import CollageImaging
 /// Which photos the collage takes by shape, as displayed. The app took landscape photos only.
 public enum AcceptedShape: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Strictly wider than tall: the app's rule and the default.

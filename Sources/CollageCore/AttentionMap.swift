@@ -1,3 +1,4 @@
+public import CollageImaging
 /// Where a photo's content is, after libvips' `attention` smartcrop (libvips/conversion/smartcrop.c,
 /// itself after smartcrop.js): a coarse grid over the kept image scores each cell for
 /// - edges: 5 × |Laplacian| of the cells' mean luma (libvips' edge term and weight),

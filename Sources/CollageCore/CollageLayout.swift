@@ -1,3 +1,4 @@
+public import CollageImaging
 /// The grid of the book's `UIImage.collage(images:size:)`: one row below three photos, two rows
 /// from three on, columns = round(count / rows). Where the book left an empty slot for an odd
 /// count, the last row here holds fewer, wider tiles, so every collage can be saved.

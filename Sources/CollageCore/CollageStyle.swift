@@ -1,3 +1,4 @@
+public import CollageImaging
 /// How a collage looks beyond its size: the grid, the space between and around tiles, the colour
 /// that shows there, and where each tile crops its photo. `.book` is Combinestagram's look: the
 /// book's grid, no gap, no margin, white, centre crops.

@@ -1,3 +1,4 @@
+public import CollageImaging
 /// Where a tile's crop window sits in its photo. The window always has the tile's aspect and
 /// spans the photo's full width or height (aspect fill); only its position differs.
 public enum CropStrategy: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {

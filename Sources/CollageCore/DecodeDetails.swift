@@ -1,3 +1,4 @@
+public import CollageImaging
 /// How a photo was decoded: what `--verbose` and the JSON report tell about each photo used.
 public struct DecodeDetails: Sendable, Hashable {
     /// "JPEG" or "PNG".

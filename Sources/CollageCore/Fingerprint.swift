@@ -1,3 +1,4 @@
+public import CollageImaging
 /// A perceptual fingerprint: what stays the same when a photo is re-encoded or resized. The
 /// duplicate check's cheap first stage: it finds candidates, the thumbnail decides.
 ///

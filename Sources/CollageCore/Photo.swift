@@ -1,3 +1,4 @@
+public import CollageImaging
 /// A photo that passed decoding: what the selection keeps of it, so that every later collage
 /// re-lays it out without decoding the file again.
 public struct Photo: Sendable {

@@ -1,3 +1,4 @@
+public import CollageImaging
 /// The app's acceptance rules, each on its own so it can be tested with values alone. The
 /// pipeline applies them in this order: shape (from the header, before decoding), unique,
 /// then the limit.

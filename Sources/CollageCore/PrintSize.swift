@@ -1,3 +1,4 @@
+public import CollageImaging
 /// The collage's size as asked for: pixels, or a print size and a resolution. A print size
 /// becomes pixels by `round(length_mm / 25.4 * dpi)`; the resolution is written into the file
 /// (JFIF density, PNG `pHYs`) so that a print shop or a viewer prints it at the size asked for.

@@ -1,3 +1,4 @@
+public import CollageImaging
 extension RGB {
     /// A colour as the command line takes it: `#rgb`, `#rrggbb` or a CSS colour name (`navy`,
     /// `rebeccapurple`), in any case. `#rgb` doubles each digit, as CSS does: `#f80` is `#ff8800`.

@@ -1,3 +1,4 @@
+public import CollageImaging
 /// Why a photo is not in the collage. `description` is the reason a report shows after the
 /// name; `code` is the stable word scripts match on (documented in the README).
 public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {

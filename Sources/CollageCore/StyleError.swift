@@ -1,3 +1,4 @@
+public import CollageImaging
 /// Why a print or style setting was refused: one line naming the value and the reason, for the
 /// command line to print as a usage error.
 public enum StyleError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+public import CollageImaging
 /// A photo shrunk to 64x48 in luma alone (3 KB): what the duplicate check compares, patch by
 /// patch, once the fingerprint has found a candidate.
 ///

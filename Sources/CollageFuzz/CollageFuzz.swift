@@ -1,5 +1,6 @@
 internal import CollageCodecs
 internal import CollageCore
+internal import CollageImaging
 #if canImport(Glibc)
 internal import Glibc
 #endif

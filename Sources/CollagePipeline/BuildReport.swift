@@ -1,5 +1,6 @@
 public import CollageCodecs
 public import CollageCore
+public import CollageImaging
 public import CollageSources
 
 /// What `build` did with each input and what it made: the value every report of a build (the

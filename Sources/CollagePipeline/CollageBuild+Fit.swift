@@ -1,4 +1,5 @@
 internal import CollageCore
+internal import CollageImaging
 internal import CollageSources
 
 extension CollageBuild {

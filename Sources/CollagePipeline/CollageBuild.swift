@@ -1,5 +1,6 @@
 public import CollageCodecs
 internal import CollageCore
+internal import CollageImaging
 public import CollageSources
 internal import AsyncAlgorithms
 internal import CollageLocking

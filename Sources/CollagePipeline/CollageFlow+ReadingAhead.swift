@@ -1,4 +1,5 @@
 internal import CollageCore
+internal import CollageImaging
 public import CollageSources
 
 extension CollageFlow {

@@ -1,5 +1,6 @@
 internal import AsyncAlgorithms
 public import CollageCore
+public import CollageImaging
 public import CollageSources
 
 /// Combinestagram's chain of operators, fed by any source of photo files: a folder being

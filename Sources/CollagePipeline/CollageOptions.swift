@@ -1,5 +1,6 @@
 public import CollageCodecs
 public import CollageCore
+public import CollageImaging
 public import CollageSources
 
 /// Settings shared by every way of making a collage: its size and look, how it is encoded,

@@ -1,5 +1,6 @@
 public import CollageCodecs
 public import CollageCore
+public import CollageImaging
 internal import CollageSources
 
 /// Where throttled selections end up: rendered and written to disk by `DiskSink`; kept in

@@ -1,5 +1,6 @@
 public import CollageCodecs
 public import CollageCore
+public import CollageImaging
 internal import CollageSources
 internal import Synchronization
 

@@ -1,5 +1,6 @@
 public import CollageCodecs
 public import CollageCore
+public import CollageImaging
 public import CollageSources
 
 /// What `inspect` learned about one file: what the tool sees in it and what `build` would do

@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 public import CollageSources
 
 /// What the pipeline reports as it goes: the values every printer (text lines, JSON, NDJSON,

@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 public import CollageSources
 internal import CollageLocking
 

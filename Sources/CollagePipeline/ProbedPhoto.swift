@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 public import CollageSources
 
 /// A photo whose header has been read: enough for the landscape rule, with the decode deferred

@@ -1,5 +1,6 @@
 public import CollageCodecs
 public import CollageCore
+public import CollageImaging
 
 /// A collage written: what the writer's Single yields.
 public struct SavedCollage: Sendable, Equatable {

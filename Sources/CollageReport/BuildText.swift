@@ -2,6 +2,7 @@ internal import CollageCore
 internal import CollageSources
 internal import CollageCodecs
 public import CollagePipeline
+internal import CollageImaging
 
 /// `collage build --dry-run` for people: the photos that would be used, where, and the canvas.
 public enum BuildText {

@@ -2,6 +2,7 @@ internal import CollageSources
 internal import CollageCodecs
 public import CollagePipeline
 internal import CollageCore
+internal import CollageImaging
 
 /// `collage inspect --json`: one object per line and per file, in the order given.
 public enum InspectJSON {

@@ -1,4 +1,5 @@
 internal import CollageCore
+internal import CollageImaging
 
 /// The shapes every JSON report shares, so that a path or a size reads the same everywhere.
 enum JSONFields {

@@ -2,6 +2,7 @@ internal import CollageSources
 internal import CollageCodecs
 public import CollagePipeline
 internal import CollageCore
+internal import CollageImaging
 
 /// How much a command says on stderr.
 public enum Verbosity: Sendable, Comparable {

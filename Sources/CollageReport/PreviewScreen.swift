@@ -1,4 +1,5 @@
-public import CollageCore
+internal import CollageCore
+public import CollageImaging
 public import CollageTerminal
 internal import CollageLocking
 #if canImport(Glibc)

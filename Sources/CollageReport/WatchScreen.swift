@@ -1,6 +1,7 @@
 public import CollagePipeline
 public import CollageTerminal
 internal import CollageCore
+internal import CollageImaging
 internal import CollageLocking
 
 /// `watch --preview`: the book's main screen in a terminal. The collage as it grows, redrawn in
@@ -18,7 +19,7 @@ public final class WatchScreen: Sendable {
     }
 
     public func event(_ event: PipelineEvent) {
-        var image: CollageCore.RGBImage?
+        var image: RGBImage?
         let status = state.withLock { state -> [StatusLine] in
             switch event {
             case .added(let file, _, let count, _):

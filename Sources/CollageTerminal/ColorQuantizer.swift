@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 
 /// Reduces an image to at most `maxColors` colours, deterministically: the same pixels always
 /// give the same palette and indices, so sixel output can be compared byte for byte.

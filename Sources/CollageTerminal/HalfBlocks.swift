@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 
 /// Pictures drawn with text: each cell is `▀`, its upper half the foreground colour and its
 /// lower half the background, so a cell shows two pixels stacked. Works in any colour terminal.

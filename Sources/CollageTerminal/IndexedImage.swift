@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 
 /// An image as palette indices: what sixel's colour registers draw.
 public struct IndexedImage: Sendable, Equatable {

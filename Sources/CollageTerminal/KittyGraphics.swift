@@ -1,5 +1,6 @@
 internal import CollageCodecs
 public import CollageCore
+public import CollageImaging
 
 /// The kitty graphics protocol: an image sent inline as base64 in APC escapes
 /// (`ESC _ G keys ; payload ESC \`), placed at the cursor over a rectangle of cells.

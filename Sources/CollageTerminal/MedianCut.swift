@@ -1,4 +1,5 @@
 internal import CollageCore
+internal import CollageImaging
 
 /// Pixel counts and colour sums per 15-bit colour (5 bits a channel): small enough to split
 /// quickly, and the sums keep each bin's true mean.

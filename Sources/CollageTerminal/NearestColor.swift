@@ -1,4 +1,5 @@
 internal import CollageCore
+internal import CollageImaging
 
 /// The nearest palette colour to any colour, by squared RGB distance (lowest index on a tie),
 /// remembered per 15-bit colour: a photo asks for the same few thousand colours over and over.

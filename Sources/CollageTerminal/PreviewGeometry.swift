@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 
 /// Where a preview goes: how many cells it covers and how many pixels each cell is taken to be.
 /// The rows are what a redraw in place must move back up over.

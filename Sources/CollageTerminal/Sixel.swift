@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 
 /// DEC sixel graphics: the image in bands six pixels high; each band is drawn once per colour
 /// it contains, a character per column whose six bits say which of its six pixels take that

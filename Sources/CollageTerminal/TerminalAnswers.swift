@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 
 /// What a terminal said about itself when asked (see `TerminalProbe`). Every field is nil or
 /// false when the terminal did not say.

@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 
 /// What a preview on this terminal can use: the protocol, and what the terminal said of its
 /// cells and colour registers. Detected once, at start, before anything else is drawn.

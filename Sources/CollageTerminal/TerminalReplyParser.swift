@@ -1,4 +1,5 @@
 internal import CollageCore
+internal import CollageImaging
 
 /// Reads a terminal's answers from the bytes it sends, in any pieces: escape sequences are
 /// recognised whole, anything else (a key typed meanwhile) is skipped.

@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 #if canImport(Glibc)
 internal import Glibc
 #endif

@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageImaging
 
 /// The fixed part of the xterm 256-colour palette: the 6x6x6 cube (16-231) and the grey ramp
 /// (232-255). The first 16 are left out: every theme redefines them.

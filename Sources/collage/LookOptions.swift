@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import CollageCore
+internal import CollageImaging
 
 /// How the collage looks and prints: its size (pixels or a print size at a dpi), the grid, the
 /// space between and around tiles and its colour, and where tiles crop their photos. Kept as

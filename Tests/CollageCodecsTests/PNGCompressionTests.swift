@@ -1,5 +1,6 @@
 import CollageCodecs
 import CollageCore
+import CollageImaging
 import CollageTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageCore
 import CollageTestSupport
 import Testing
+import CollageImaging
 
 /// The resolution read back from the encoded bytes by parsers written here, not by the codecs.
 @Suite("Resolution in the file: JFIF density and PNG pHYs")

@@ -1,4 +1,5 @@
 import CollageCore
+import CollageImaging
 import Testing
 
 @Suite("Grids, strips, gaps and margins")

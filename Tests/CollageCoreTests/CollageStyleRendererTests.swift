@@ -1,4 +1,5 @@
 import CollageCore
+import CollageImaging
 import CollageTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import CollageCore
+import CollageImaging
 import Testing
 
 @Suite("Background colours: #rgb, #rrggbb and the CSS names")

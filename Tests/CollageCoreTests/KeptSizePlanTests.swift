@@ -1,4 +1,5 @@
 import CollageCore
+import CollageImaging
 import Testing
 
 @Suite("Kept sizes: by place as the collage grows (watch), or from the collage planned up front (build)")

@@ -1,4 +1,5 @@
 import CollageCore
+import CollageImaging
 import Testing
 
 @Suite("EXIF orientation turns stored pixels upright")

@@ -1,4 +1,5 @@
 import CollageCore
+import CollageImaging
 import Testing
 
 @Suite("Print sizes and lengths: round(length / 25.4 mm * dpi)")

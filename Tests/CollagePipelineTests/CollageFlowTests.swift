@@ -1,4 +1,5 @@
 import CollageCore
+import CollageImaging
 import CollageSources
 @testable import CollagePipeline
 import CollageTestSupport

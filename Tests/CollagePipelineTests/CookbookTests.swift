@@ -2,6 +2,7 @@ import CollageCore
 import CollageTestSupport
 import Foundation
 import Testing
+import CollageImaging
 
 /// Every pipeline of the README's "In scripts" section, run as written (paths aside), and the
 /// JSON each command writes checked against the schemas in Docs/.

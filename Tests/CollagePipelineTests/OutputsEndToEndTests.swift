@@ -3,6 +3,7 @@ import CollageCore
 import CollageTestSupport
 import Foundation
 import Testing
+import CollageImaging
 
 /// Where the collage goes in a script: stdout, a chosen format, nowhere (a dry run).
 @Suite("Outputs: stdout, --format, --dry-run, a reader that goes away", .timeLimit(.minutes(2)))

@@ -1,4 +1,5 @@
 import CollageCore
+import CollageImaging
 
 /// Tiny images whose every pixel the tests name.
 enum Images {

@@ -2,6 +2,7 @@
 internal import Glibc
 #endif
 public import CollageCore
+public import CollageImaging
 
 /// Synthetic images whose every pixel a test can predict.
 public enum TestImages {
