@@ -36,11 +36,17 @@ let package = Package(
             dependencies: ["CollageCore", "CollageImaging", "CollageLocking", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: strict
         ),
-        // The book's chain and what feeds and follows it: loading, throttling, the Single-returning writer.
+        // Where collages go: the Single-returning writer, atomic files, numbered outputs, a booth's journal.
+        .target(
+            name: "CollageWriting",
+            dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources"],
+            swiftSettings: strict
+        ),
+        // The book's chain and what feeds and follows it: loading, throttling, rendering, build and inspect.
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources",
+                "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources", "CollageWriting",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
@@ -51,14 +57,14 @@ let package = Package(
         // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
         .target(
             name: "CollageReport",
-            dependencies: ["CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
+            dependencies: ["CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
             swiftSettings: strict
         ),
         // The command line: argument parsing and exit codes around the pipeline and the report.
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageReport", "CollageTerminal", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking",
+                "CollageReport", "CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -86,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollageReport", "CollagePipeline", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "collage",
+                "CollageReport", "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "collage",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict

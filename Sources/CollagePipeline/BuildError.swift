@@ -1,4 +1,5 @@
 internal import CollageSources
+public import CollageWriting
 
 /// Why `build` wrote no collage.
 public enum BuildError: Error, Hashable, Sendable, CustomStringConvertible {

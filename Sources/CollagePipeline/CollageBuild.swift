@@ -4,6 +4,7 @@ internal import CollageImaging
 public import CollageSources
 internal import AsyncAlgorithms
 internal import CollageLocking
+public import CollageWriting
 
 /// `collage build`: the photos given, in order, through the same chain as `watch`, unthrottled:
 /// the source is the argument list, and only the final selection is rendered and saved. The

@@ -2,6 +2,7 @@ public import CollageCodecs
 public import CollageCore
 public import CollageImaging
 public import CollageSources
+public import CollageWriting
 
 /// Settings shared by every way of making a collage: its size and look, how it is encoded,
 /// what is read, and the app's rules.

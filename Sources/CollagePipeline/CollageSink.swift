@@ -2,6 +2,7 @@ public import CollageCodecs
 public import CollageCore
 public import CollageImaging
 internal import CollageSources
+public import CollageWriting
 
 /// Where throttled selections end up: rendered and written to disk by `DiskSink`; kept in
 /// memory by the pipeline tests.

@@ -2,6 +2,7 @@ public import CollageCodecs
 public import CollageCore
 public import CollageImaging
 public import CollageSources
+internal import CollageWriting
 
 /// What `inspect` learned about one file: what the tool sees in it and what `build` would do
 /// with it, given the files before it.

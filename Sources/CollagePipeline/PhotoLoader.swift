@@ -1,6 +1,7 @@
 public import CollageCodecs
 public import CollageCore
 public import CollageSources
+public import CollageWriting
 
 /// Reads photos from files: the pipeline's probe and decode stages for real files. The file is
 /// opened once, at the probe, which reads the header alone; the decoder (and the file) stay open

@@ -1,6 +1,7 @@
 public import CollageCore
 public import CollageImaging
 public import CollageSources
+public import CollageWriting
 
 /// What the pipeline reports as it goes: the values every printer (text lines, JSON, NDJSON,
 /// the terminal's main screen) is made from.

@@ -1,5 +1,6 @@
 internal import CollageCore
 public import CollageSources
+public import CollageWriting
 
 /// `collage watch`: the chain over a source that does not end, throttled, saved through the
 /// sink's Single after every throttled change.

@@ -3,6 +3,7 @@ internal import CollageCodecs
 public import CollagePipeline
 internal import CollageCore
 internal import CollageImaging
+internal import CollageWriting
 
 /// How much a command says on stderr.
 public enum Verbosity: Sendable, Comparable {

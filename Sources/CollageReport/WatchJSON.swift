@@ -2,6 +2,7 @@ internal import CollageSources
 internal import CollageCodecs
 public import CollagePipeline
 public import CollageCore
+internal import CollageWriting
 
 /// `collage watch --json`: NDJSON, one event per line, written the moment it happens, each in
 /// ripgrep's envelope `{"type": "...", "data": {...}}`. Documented in the README and in

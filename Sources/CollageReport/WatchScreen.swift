@@ -3,6 +3,7 @@ public import CollageTerminal
 internal import CollageCore
 internal import CollageImaging
 internal import CollageLocking
+internal import CollageWriting
 
 /// `watch --preview`: the book's main screen in a terminal. The collage as it grows, redrawn in
 /// place after every save, and under it the app's title ("4 photos") and the last thing that

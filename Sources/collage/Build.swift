@@ -4,6 +4,7 @@ internal import ArgumentParser
 internal import CollagePipeline
 internal import CollageReport
 internal import CollageSources
+internal import CollageWriting
 
 extension Collage {
     /// `collage build a.jpg b.png … -o out.jpg`

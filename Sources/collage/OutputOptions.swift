@@ -2,6 +2,7 @@ public import ArgumentParser
 public import CollageCodecs
 internal import CollageCore
 internal import CollagePipeline
+internal import CollageWriting
 
 /// Where the collage goes and how it looks: shared by `build` and `watch`.
 struct OutputOptions: ParsableArguments {

@@ -6,6 +6,7 @@ internal import CollageReport
 internal import CollageSources
 internal import CollageTerminal
 internal import CollageLocking
+internal import CollageWriting
 
 extension Collage {
     /// `collage watch ./photos -o collage.jpg`
@@ -82,7 +83,7 @@ extension Collage {
             var journal: BoothJournal?
             var start = BoothStart()
             if batches {
-                (journal, start) = BoothJournal.open(for: destination, watching: folder, limit: options.limit, log: log)
+                (journal, start) = BoothJournal.open(for: destination, watching: folder, limit: options.limit) { log(.notice($0)) }
             }
             let session = WatchSession(
                 flow: options.flow(journal: journal, log: log),

@@ -7,6 +7,7 @@ import CollageSources
 import CollageTestSupport
 import Foundation
 import Testing
+@testable import CollageWriting
 
 @Suite("The photo booth's journal: its format, and where a restart resumes")
 struct BoothJournalTests {
@@ -18,8 +19,8 @@ struct BoothJournalTests {
         var output: CollageOutput { CollageOutput(path: PathName(out.file("booth.jpg")), numbered: true) }
 
         func open(limit: Int = 6) -> (BoothJournal, BoothStart) {
-            BoothJournal.open(for: output, watching: PathName(photos.path), limit: limit) { event in
-                if case .notice(let text) = event { notices.withLock { $0.append(text) } }
+            BoothJournal.open(for: output, watching: PathName(photos.path), limit: limit) { text in
+                notices.withLock { $0.append(text) }
             }
         }
 

@@ -5,6 +5,7 @@ import CollageImaging
 import CollageTestSupport
 import Foundation
 import Testing
+@testable import CollageWriting
 
 @Suite("The writer: a lazy Single that writes atomically")
 struct CollageWriterTests {

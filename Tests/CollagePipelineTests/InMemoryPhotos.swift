@@ -5,6 +5,7 @@ import CollageSources
 import CollageTestSupport
 import CollageLocking
 import Testing
+import CollageWriting
 
 /// Photos made in memory for pipeline tests: each name says what the file would be.
 final class InMemoryPhotos: PhotoReader {

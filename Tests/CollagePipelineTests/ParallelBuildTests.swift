@@ -6,6 +6,7 @@ import CollageSources
 import CollageTestSupport
 import Foundation
 import Testing
+import CollageWriting
 
 @Suite("build decodes several photos at once, with the result of one after another")
 struct ParallelBuildTests {

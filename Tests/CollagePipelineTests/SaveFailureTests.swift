@@ -6,6 +6,7 @@ import CollagePipeline
 import CollageSources
 import CollageTestSupport
 import Testing
+import CollageWriting
 
 /// A disk that fills up: fails the saves a test chooses, by how many photos the collage holds
 /// (the throttle may coalesce selections, never skip the first or the newest), and saves the

@@ -6,6 +6,7 @@ import CollagePipeline
 import CollageTestSupport
 import CollageLocking
 import Testing
+import CollageWriting
 
 /// Keeps saved selections in memory and hands each to the test as it happens.
 final class InMemorySink: CollageSink {

@@ -20,7 +20,8 @@ public final class BoothJournal: Sendable {
     public let output: CollageOutput
     /// The journal file.
     public let path: PathName
-    private let log: @Sendable (PipelineEvent) -> Void
+    /// Where decisions worth a line go: a watch shows them as notices.
+    private let notice: @Sendable (String) -> Void
     private let state: Locked<State>
 
     private struct State {
@@ -29,10 +30,10 @@ public final class BoothJournal: Sendable {
         var open: Int?
     }
 
-    private init(output: CollageOutput, path: PathName, history: BoothHistory, log: @escaping @Sendable (PipelineEvent) -> Void) {
+    private init(output: CollageOutput, path: PathName, history: BoothHistory, notice: @escaping @Sendable (String) -> Void) {
         self.output = output
         self.path = path
-        self.log = log
+        self.notice = notice
         state = Locked(State(history: history, open: nil))
     }
 
@@ -46,11 +47,10 @@ public final class BoothJournal: Sendable {
     public var history: BoothHistory { state.withLock { $0.history } }
 
     /// Reads the journal beside `output`'s collages and decides where the booth starts; every
-    /// decision worth knowing is a notice on `log`.
+    /// decision worth knowing is a line for `notice`.
     public static func open(
-        for output: CollageOutput, watching folder: PathName, limit: Int, log: @escaping @Sendable (PipelineEvent) -> Void
+        for output: CollageOutput, watching folder: PathName, limit: Int, notice: @escaping @Sendable (String) -> Void
     ) -> (BoothJournal, BoothStart) {
-        let notice = { (text: String) in log(.notice(text)) }
         let path = journalPath(for: output)
         let highestOnDisk = numbersOnDisk(of: output).max() ?? 0
         let unknown = "photos in earlier collages are not recognised"
@@ -67,7 +67,7 @@ public final class BoothJournal: Sendable {
         case .read(let read):
             history = read
         }
-        let journal = BoothJournal(output: output, path: path, history: history, log: log)
+        let journal = BoothJournal(output: output, path: path, history: history, notice: notice)
         let next: @Sendable (Int) -> Int = { journal.number(after: $0) }
         if let unfinished = history.unfinished {
             switch journal.resumable(unfinished, in: folder, limit: limit) {
@@ -120,7 +120,7 @@ public final class BoothJournal: Sendable {
     public func number(after batch: Int) -> Int {
         var next = batch + 1
         while FileIdentity.exists(output.path(forBatch: next)) {
-            log(.notice("\(output.path(forBatch: next)) is not in the journal \(path): it is kept, and its number skipped"))
+            notice("\(output.path(forBatch: next)) is not in the journal \(path): it is kept, and its number skipped")
             next += 1
         }
         return next
