@@ -86,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CollageTerminalTests",
-            dependencies: ["CollageTerminal", "CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport"],
+            dependencies: ["CollageTerminal", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

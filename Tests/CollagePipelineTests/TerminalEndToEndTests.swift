@@ -9,16 +9,16 @@ struct TerminalEndToEndTests {
     let eight = ["autumn.jpg", "portrait.jpg", "bythewater.jpg", "kite.jpg", "coldripple.jpg", "eveningglow.jpg", "path.jpg", "fallenleaf.jpg"]
     let yellow = "\u{1B}[33m", escape: Character = "\u{1B}"
 
-    func build(_ extra: [String], environment: [String: String] = [:], answer: String? = nil) throws -> (Int32, String, TemporaryDirectory) {
+    func build(_ extra: [String], environment: [String: String] = [:], answer: String? = nil) async throws -> (Int32, String, TemporaryDirectory) {
         let out = try TemporaryDirectory()
         let session = try TerminalSession(["build"] + eight.map(Fixtures.path) + ["--size", "300x200", "-o", out.file("c.jpg")] + extra,
                                           environment: environment, answer: answer)
-        let status = session.finish()
+        let status = await session.finish()
         return (status, session.text, out)
     }
 
-    @Test func progressAndColourOnATerminalCleanScrollback() throws {
-        let (status, text, out) = try build([])
+    @Test func progressAndColourOnATerminalCleanScrollback() async throws {
+        let (status, text, out) = try await build([])
         #expect(status == 0)
         #expect(text.contains("photos decided"))
         #expect(text.contains(yellow + "collage: \(Fixtures.path("portrait.jpg")): portrait"))
@@ -31,8 +31,8 @@ struct TerminalEndToEndTests {
     @Test("NO_COLOR, set to anything, and --color never keep the terminal plain", arguments: [
         (["NO_COLOR": "1"], [String]()), (["NO_COLOR": ""], []), ([:], ["--color", "never"]),
     ])
-    func noColour(environment: [String: String], flags: [String]) throws {
-        let (status, text, _) = try build(flags, environment: environment)
+    func noColour(environment: [String: String], flags: [String]) async throws {
+        let (status, text, _) = try await build(flags, environment: environment)
         #expect(status == 0)
         #expect(!text.contains(yellow))
         #expect(text.contains("photos decided"))  // progress is not colour
@@ -55,32 +55,32 @@ struct TerminalEndToEndTests {
         ("24-bit blocks", "\u{1B}[?62;22c", ["COLORTERM": "truecolor"], "\u{1B}[38;2;"),
         ("256-colour blocks, the terminal silent", nil, [:], "\u{1B}[38;5;"),
     ])
-    func previewProtocol(_ name: String, answer: String?, environment: [String: String], expected: String) throws {
-        let (status, text, _) = try build(["--preview"], environment: environment, answer: answer)
+    func previewProtocol(_ name: String, answer: String?, environment: [String: String], expected: String) async throws {
+        let (status, text, _) = try await build(["--preview"], environment: environment, answer: answer)
         #expect(status == 0, "\(name)")
         #expect(text.contains(expected), "\(name)")
         #expect(text.contains("\u{1B}[0m\u{1B}[?25h"), "\(name): the terminal is left clean")
     }
 
-    @Test func watchRedrawsItsMainScreenAndLeavesTheTerminalCleanAfterCtrlC() throws {
+    @Test func watchRedrawsItsMainScreenAndLeavesTheTerminalCleanAfterCtrlC() async throws {
         let photos = try TemporaryDirectory(), out = try TemporaryDirectory()
         let session = try TerminalSession(["watch", photos.path, "--preview", "--throttle", "0", "--size", "300x200", "-o", out.file("c.jpg")],
                                           environment: ["COLORTERM": "truecolor"])
-        try session.waitFor("\u{1B}[c")  // the probe: the screen is up
+        try await session.waitFor("\u{1B}[c")  // the probe: the screen is up
         try FileManager.default.copyItem(atPath: Fixtures.path("autumn.jpg"), toPath: photos.file("autumn.jpg"))
-        try session.waitFor("1 photo")
+        try await session.waitFor("1 photo")
         try FileManager.default.copyItem(atPath: Fixtures.path("portrait.jpg"), toPath: photos.file("portrait.jpg"))
-        try session.waitFor("portrait (180x320 as displayed)")
+        try await session.waitFor("portrait (180x320 as displayed)")
         try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: photos.file("kite.jpg"))
-        try session.waitFor("2 photos")
+        try await session.waitFor("2 photos")
         // Redrawn in place: the block is rewound (cursor up, erase below) before each redraw.
         #expect(session.text.components(separatedBy: "\u{1B}[J").count > 2)
         #expect(session.text.contains("\u{1B}[38;2;"))
         let before = session.output.count
         session.pty.resize(columns: 60, rows: 20)
-        try session.waitFor("2 photos\u{1B}[K", after: before)  // drawn again, for the new size
+        try await session.waitFor("2 photos\u{1B}[K", after: before)  // drawn again, for the new size
         session.pty.send("\u{03}")
-        #expect(session.finish() == 130)
+        #expect(await session.finish() == 130)
         #expect(session.text.hasSuffix("\u{1B}[0m\u{1B}[?25h") || session.text.contains("\u{1B}[0m\u{1B}[?25h"))
         #expect(out.contents == ["c.jpg"])
     }

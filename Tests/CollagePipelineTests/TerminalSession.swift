@@ -29,25 +29,36 @@ final class TerminalSession: @unchecked Sendable {
     var text: String { String(decoding: output, as: UTF8.self) }
 
     /// Reads until `text` shows up (answering the probe on the way), or fails after a generous
-    /// hang guard.
-    func waitFor(_ needle: String, after offset: Int = 0) throws {
-        let clock = ContinuousClock(), end = clock.now + .seconds(60)
-        while !String(decoding: output.dropFirst(offset), as: UTF8.self).contains(needle) {
-            guard clock.now < end else { throw Missing(needle: needle, seen: text) }
-            pump()
+    /// hang guard. The reading blocks, so it runs on a thread of its own, never on Swift's
+    /// cooperative pool, which the other tests running meanwhile need.
+    func waitFor(_ needle: String, after offset: Int = 0) async throws {
+        try await offPool { [self] in
+            let clock = ContinuousClock(), end = clock.now + .seconds(60)
+            while !String(decoding: output.dropFirst(offset), as: UTF8.self).contains(needle) {
+                guard clock.now < end else { throw Missing(needle: needle, seen: text) }
+                pump()
+            }
         }
     }
 
     /// Reads until the command exits; its exit status.
-    func finish() -> Int32 {
-        while true {
-            pump()
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
+    func finish() async -> Int32 {
+        (try? await offPool { [self] in
+            while true {
                 pump()
-                let signal = status & 0x7F
-                return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    pump()
+                    let signal = status & 0x7F
+                    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+                }
             }
+        }) ?? -1
+    }
+
+    private func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { done in
+            DispatchQueue.global().async { done.resume(with: Result { try work() }) }
         }
     }
 

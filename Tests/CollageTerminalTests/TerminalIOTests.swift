@@ -1,4 +1,5 @@
 import CollageCore
+import CollageLocking
 import CollageImaging
 import CollageTestSupport
 import Dispatch
@@ -20,13 +21,21 @@ private func probe(answering answer: String?, timeout: Duration = .seconds(10))
 {
     let pty = try PseudoTerminal()
     let before = pty.childSettings
-    async let asked = blocking { TerminalProbe.ask(input: pty.child, output: pty.child, timeout: timeout) }
+    // Started on a thread at once, not as an `async let` child: a child task waits for a
+    // cooperative thread, and under load the answer could come before the probe listens.
+    let asked = Locked<TerminalAnswers??>(nil)
+    let probing = DispatchGroup()
+    DispatchQueue.global().async(group: probing) {
+        let answers = TerminalProbe.ask(input: pty.child, output: pty.child, timeout: timeout)
+        asked.withLock { $0 = .some(answers) }
+    }
     let queries = await blocking {
         let read = pty.read(quietMilliseconds: 30_000) { $0.text.hasSuffix("\u{1B}[c") }  // a hang guard, generous under load
         if let answer { pty.send(answer) }
         return read.text
     }
-    let answers = await asked
+    await withCheckedContinuation { done in probing.notify(queue: .global()) { done.resume() } }
+    let answers = asked.withLock { $0 } ?? nil
     let after = pty.childSettings
     // In raw mode, nothing the terminal answered may come back as echo.
     let echoed = await blocking { pty.read(quietMilliseconds: 100).text }
@@ -146,7 +155,7 @@ struct TerminalIOTests {
         let pty = try PseudoTerminal(columns: 91, rows: 33)
         let pid = try pty.spawn("/bin/stty", ["size"], environment: ["PATH": "/usr/bin:/bin"])
         let output = await blocking { pty.read { $0.contains(UInt8(ascii: "\n")) }.text }  // "\r\n" is one Character
-        #expect(PseudoTerminal.wait(for: pid) == 0)
+        #expect(await blocking { PseudoTerminal.wait(for: pid) } == 0)
         #expect(output == "33 91\r\n")
     }
 
@@ -158,12 +167,12 @@ struct TerminalIOTests {
         _ = await blocking { pty.read { $0.text.contains("ready") } }
         pty.resize(columns: 100, rows: 30)
         let size = await blocking { pty.read { $0.text.contains("30 100") }.text }
-        #expect(PseudoTerminal.wait(for: resized) == 0)
+        #expect(await blocking { PseudoTerminal.wait(for: resized) } == 0)
         #expect(size.contains("30 100"))
 
         let interrupted = try pty.spawn("/bin/sh", ["-c", "echo ready; exec sleep 30"], environment: ["PATH": "/usr/bin:/bin"])
         _ = await blocking { pty.read { $0.text.contains("ready") } }
         pty.send("\u{03}")
-        #expect(PseudoTerminal.wait(for: interrupted) == 128 + SIGINT)
+        #expect(await blocking { PseudoTerminal.wait(for: interrupted) } == 128 + SIGINT)
     }
 }
