@@ -1,4 +1,4 @@
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// Reads the orientation tag (0x0112) from an EXIF payload: the TIFF structure that follows

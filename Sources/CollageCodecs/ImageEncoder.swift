@@ -1,5 +1,5 @@
 internal import CCollageCodecs
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// Why an image could not be encoded.

@@ -1,6 +1,6 @@
 internal import CCollageCodecs
 internal import CollageCore
-public import CollageImaging
+internal import CollageImaging
 
 /// One libjpeg decompressor whose header has been read: it owns the C object (closed in
 /// `deinit`) and keeps alive whatever the compressed data lives in, a file open for streaming or

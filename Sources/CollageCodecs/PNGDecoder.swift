@@ -1,6 +1,6 @@
 internal import CCollageCodecs
 internal import CollageCore
-public import CollageImaging
+internal import CollageImaging
 
 /// PNG through libpng's simplified API, from memory. PNG has no DCT scaling and its rare eXIf
 /// chunk is not read: it is decoded whole, shown as stored, then area-averaged to the size asked.

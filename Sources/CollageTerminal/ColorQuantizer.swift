@@ -1,4 +1,4 @@
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// Reduces an image to at most `maxColors` colours, deterministically: the same pixels always

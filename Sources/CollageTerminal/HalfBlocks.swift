@@ -1,4 +1,4 @@
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// Pictures drawn with text: each cell is `▀`, its upper half the foreground colour and its

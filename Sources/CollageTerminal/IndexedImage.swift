@@ -1,4 +1,4 @@
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// An image as palette indices: what sixel's colour registers draw.

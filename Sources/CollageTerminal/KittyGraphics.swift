@@ -1,5 +1,5 @@
 internal import CollageCodecs
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// The kitty graphics protocol: an image sent inline as base64 in APC escapes

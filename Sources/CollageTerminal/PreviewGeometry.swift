@@ -1,4 +1,4 @@
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// Where a preview goes: how many cells it covers and how many pixels each cell is taken to be.

@@ -1,4 +1,4 @@
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// DEC sixel graphics: the image in bands six pixels high; each band is drawn once per colour

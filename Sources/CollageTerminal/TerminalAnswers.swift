@@ -1,4 +1,4 @@
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// What a terminal said about itself when asked (see `TerminalProbe`). Every field is nil or

@@ -1,4 +1,4 @@
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// What a preview on this terminal can use: the protocol, and what the terminal said of its
@@ -25,6 +25,7 @@ public struct TerminalCapabilities: Sendable, Equatable {
         input: Int32, output: Int32, environment: TerminalEnvironment = .current,
         timeout: Duration = TerminalProbe.defaultTimeout
     ) -> TerminalCapabilities {
-        TerminalCapabilities(environment: environment, answers: TerminalProbe.ask(input: input, output: output, timeout: timeout))
+        let answers = TerminalProbe.ask(input: input, output: output, timeout: timeout, askingKitty: !environment.isMultiplexer)
+        return TerminalCapabilities(environment: environment, answers: answers)
     }
 }

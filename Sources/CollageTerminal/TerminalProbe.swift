@@ -15,16 +15,19 @@ public enum TerminalProbe {
     public static let defaultTimeout: Duration = .milliseconds(200)
 
     /// The queries, in the order sent.
-    public static let queries = KittyGraphics.supportQuery + "\u{1B}[?1;1;0S" + "\u{1B}[?2;1;0S" + "\u{1B}[16t" + "\u{1B}[c"
+    public static let queries = KittyGraphics.supportQuery + otherQueries
+    /// Without kitty's: inside tmux or screen, which take its APC string for a window title and
+    /// show it in their status line, and would not pass kitty's images through anyway.
+    public static let otherQueries = "\u{1B}[?1;1;0S" + "\u{1B}[?2;1;0S" + "\u{1B}[16t" + "\u{1B}[c"
 
     /// Asks on the terminal `input` reads and `output` writes (usually the same one: stdin and
     /// stderr, or `/dev/tty` for both). Nil when either is not a terminal. The terminal is put
     /// in raw mode only while waiting, and its settings are restored whatever happens.
     /// Answers that arrive after the timeout are not waited for.
-    public static func ask(input: Int32, output: Int32, timeout: Duration = defaultTimeout) -> TerminalAnswers? {
+    public static func ask(input: Int32, output: Int32, timeout: Duration = defaultTimeout, askingKitty: Bool = true) -> TerminalAnswers? {
         guard isatty(input) == 1, isatty(output) == 1, let raw = RawMode(input) else { return nil }
         defer { raw.restore() }
-        guard TerminalIO.write(queries, to: output) else { return nil }
+        guard TerminalIO.write(askingKitty ? queries : otherQueries, to: output) else { return nil }
 
         var parser = TerminalReplyParser()
         let clock = ContinuousClock()

@@ -1,4 +1,4 @@
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 #if canImport(Glibc)
 internal import Glibc

@@ -1,4 +1,4 @@
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// The fixed part of the xterm 256-colour palette: the 6x6x6 cube (16-231) and the grey ramp

@@ -55,6 +55,23 @@ struct TerminalIOTests {
         #expect(run.echoed.isEmpty)
     }
 
+    @Test("Inside tmux or screen kitty's query is not sent: they would show it as the window title")
+    func multiplexer() async throws {
+        let pty = try PseudoTerminal()
+        let probing = DispatchGroup()
+        DispatchQueue.global().async(group: probing) {
+            _ = TerminalCapabilities.detect(input: pty.child, output: pty.child, environment: TerminalEnvironment(["TERM": "tmux-256color"]))
+        }
+        let queries = await blocking {
+            let read = pty.read(quietMilliseconds: 30_000) { $0.text.hasSuffix("\u{1B}[c") }
+            pty.send("\u{1B}[?62;22c")
+            return read.text
+        }
+        await withCheckedContinuation { done in probing.notify(queue: .global()) { done.resume() } }
+        #expect(queries == TerminalProbe.otherQueries)
+        #expect(!queries.contains("\u{1B}_G"))
+    }
+
     @Test("xterm -ti vt340 answers attribute 4, its registers, its largest graphic and its cell size: sixel")
     func sixel() async throws {
         let run = try await probe(answering: "\u{1B}[?1;0;16S\u{1B}[?2;0;1000;800S\u{1B}[6;17;9t\u{1B}[?63;1;2;4;6;9;15;22c")

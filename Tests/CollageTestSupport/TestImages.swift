@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 internal import Glibc
 #endif
-public import CollageCore
+internal import CollageCore
 public import CollageImaging
 
 /// Synthetic images whose every pixel a test can predict.
