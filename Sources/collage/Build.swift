@@ -32,12 +32,14 @@ extension Collage {
             if output.toStandardOutput && report.json {
                 throw ValidationError("--json and -o - both write to standard output; choose one.")
             }
-            if output.toStandardOutput && !dryRun && Console.standardOutput.isTerminal {
-                throw ValidationError("Refusing to write image data to a terminal; redirect standard output or give -o FILE.")
-            }
         }
 
         func run() async throws {
+            // As gzip does: image bytes on a screen are noise, and can leave the terminal in a mess.
+            if output.toStandardOutput && !dryRun && Console.standardOutput.isTerminal {
+                Console.standardError.line("collage: refusing to write image data to a terminal; redirect standard output or give -o FILE")
+                throw ExitStatus.usage
+            }
             let destination = output.destination
             let items = inputs.resolve(excluding: destination.path)
             do {

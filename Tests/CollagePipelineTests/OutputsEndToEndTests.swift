@@ -34,7 +34,7 @@ struct OutputsEndToEndTests {
         let terminal = try PseudoTerminal()
         let result = try await CollageCommand.run(["build", Fixtures.path("autumn.jpg"), "-o", "-"], terminal: terminal)
         #expect(result.status == 64)
-        #expect(result.stderr.contains("Refusing to write image data to a terminal"))
+        #expect(result.stderrLines == ["collage: refusing to write image data to a terminal; redirect standard output or give -o FILE"])
         #expect(!terminal.read(quietMilliseconds: 200).contains(0xFF))  // no JPEG marker reached the screen
     }
 
