@@ -53,5 +53,8 @@ extension ImageFormat: ExpressibleByArgument {
     }
 
     public static var allValueStrings: [String] { ["jpeg", "png"] }
+    /// None: the names say it all (without this, the raw values "JPEG" and "PNG" would be listed
+    /// as if they described "jpeg" and "png").
+    public static var allValueDescriptions: [String: String] { [:] }
     public var defaultValueDescription: String { rawValue.lowercased() }
 }
