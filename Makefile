@@ -87,13 +87,15 @@ soak: deps
 # futex path lives in the uninstrumented standard library), so every contended withLock would be
 # reported as a race; the sources use Locked (Sources/CollageLocking) instead. LeakSanitizer
 # skips only the toolchain's own leaks, listed with reasons in Tests/Sanitizers/lsan.supp; the
-# tool itself, run by the end-to-end tests, is checked like everything else.
+# tool itself, run by the end-to-end tests, is checked like everything else. One test at a time:
+# instrumented code runs several times slower, and on two cores tests running side by side
+# starved each other past their time limits (which are there to catch hangs, not slowness).
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0
 sanitize: deps
 	@if grep -rnE '^[^/]*\bMutex *[<(]' Sources Tests --include='*.swift'; then \
 	  echo "Synchronization.Mutex is invisible to ThreadSanitizer: use Locked (Sources/CollageLocking)"; exit 1; fi
-	swift test --sanitize=thread --scratch-path .build-tsan
-	$(LSAN) swift test --sanitize=address --scratch-path .build-asan
+	swift test --sanitize=thread --scratch-path .build-tsan --no-parallel
+	$(LSAN) swift test --sanitize=address --scratch-path .build-asan --no-parallel
 
 # libFuzzer over the untrusted-input path (sniff, header, EXIF, decode at every DCT scale: see
 # Sources/CollageFuzz), with AddressSanitizer, seeded from Fixtures/. Non-zero on a finding,
