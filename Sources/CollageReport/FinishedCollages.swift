@@ -1,0 +1,45 @@
+public import CollagePipeline
+public import CollageCore
+internal import CollageSources
+internal import CollageWriting
+internal import CollageLocking
+
+/// The collages the run leaves behind, each printed on stdout once it is final: at the limit,
+/// or the last one written when the run stops early.
+public final class FinishedCollages: Sendable {
+    private let limit: Int
+    private let printing: Bool
+    private let state = Locked<(open: PathName?, all: [PathName])>((nil, []))
+
+    public init(limit: Int, printing: Bool) {
+        self.limit = limit
+        self.printing = printing
+    }
+
+    public var all: [PathName] { state.withLock { $0.all } }
+
+    public func note(_ event: PipelineEvent) {
+        guard case .saved(let saved, let photos, _) = event, let path = saved.destination.path else { return }
+        if photos >= limit {
+            state.withLock { state in
+                state.open = nil
+                state.all.append(path)
+            }
+            if printing { Console.standardOutput.line(bytes: path.bytes) }
+        } else {
+            state.withLock { $0.open = path }
+        }
+    }
+
+    /// The last collage written, if the run ends before it is complete and it is still there
+    /// (its folder may have vanished since: a save that failed after it says nothing of it).
+    public func printRemaining() {
+        guard let path = state.withLock({ state -> PathName? in
+            defer { state.open = nil }
+            guard let open = state.open, FileIdentity.exists(open) else { return nil }
+            state.all.append(open)
+            return open
+        }) else { return }
+        if printing { Console.standardOutput.line(bytes: path.bytes) }
+    }
+}
