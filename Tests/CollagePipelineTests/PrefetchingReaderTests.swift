@@ -98,7 +98,8 @@ struct PrefetchingReaderTests {
                                 gating: .none)
         let selections = await run(names, gated, depth: 8, limit: 3)
         #expect(selections.last?.photos.count == 3)
-        #expect(gated.probed == ["p1", "p2", "p3"])
+        // Probes run side by side, so their order is the scheduler's; which files were read is not.
+        #expect(gated.probed.sorted() == ["p1", "p2", "p3"])
     }
 
     @Test func cancellingDropsWhatIsStillInFlight() async {
