@@ -1,18 +1,21 @@
 #include <stdlib.h>
 
-#include "jpeg_error.h"
+#include "jpeg_buffer_dest.h"
 
 /* On the heap, not the stack: its fields change between setjmp and longjmp and are read after. */
 typedef struct {
   struct jpeg_compress_struct cinfo;
   collage_jpeg_error error;
-  unsigned char *buffer;
-  unsigned long length;
+  collage_buffer output;  /* ours, not libjpeg's: freed once here on failure, handed over on success */
 } encoder;
 
 collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
-                                   int quality, int dpi, uint8_t **out, size_t *out_length,
-                                   char *message, size_t capacity) {
+                                   int quality, int dpi, size_t limit, uint8_t **out,
+                                   size_t *out_length, char *message, size_t capacity) {
+  if (rgb == NULL || out == NULL || out_length == NULL) {
+    collage_copy_message(message, capacity, "missing argument");
+    return COLLAGE_BAD_ARGUMENT;
+  }
   if (width == 0 || height == 0 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
     collage_copy_message(message, capacity, "image size out of JPEG's range");
     return COLLAGE_BAD_ARGUMENT;
@@ -26,18 +29,19 @@ collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t 
     collage_copy_message(message, capacity, "out of memory");
     return COLLAGE_NO_MEMORY;
   }
+  e->output = collage_buffer_make(limit);
   collage_jpeg_error_install(&e->error);
   e->cinfo.err = &e->error.pub;
   if (setjmp(e->error.jump)) {
     collage_status status = e->error.status;
     collage_copy_message(message, capacity, e->error.message);
     jpeg_destroy_compress(&e->cinfo);
-    free(e->buffer);
+    collage_buffer_free(&e->output);
     free(e);
     return status;
   }
   jpeg_create_compress(&e->cinfo);
-  jpeg_mem_dest(&e->cinfo, &e->buffer, &e->length);
+  collage_jpeg_buffer_dest(&e->cinfo, &e->output);
   e->cinfo.image_width = width;
   e->cinfo.image_height = height;
   e->cinfo.input_components = 3;
@@ -59,8 +63,8 @@ collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t 
   }
   jpeg_finish_compress(&e->cinfo);
   jpeg_destroy_compress(&e->cinfo);
-  *out = e->buffer;
-  *out_length = e->length;
+  *out = e->output.data;
+  *out_length = e->output.length;
   free(e);
   return COLLAGE_OK;
 }

@@ -1,9 +1,9 @@
 #include <setjmp.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <png.h>
 
+#include "collage_buffer.h"
 #include "jpeg_error.h"  /* collage_copy_message */
 
 /* Why the full API and not png_image_write_to_memory: only it writes pHYs and lets us choose the
@@ -14,8 +14,7 @@
 typedef struct {
   png_structp png;
   png_infop info;
-  uint8_t *buffer;
-  size_t length, capacity;
+  collage_buffer output;  /* freed once on failure, handed over on success */
   collage_status status;
   char message[COLLAGE_MESSAGE_CAPACITY];
 } writer;
@@ -37,21 +36,11 @@ static void on_warning(png_structp png, png_const_charp text) {
 /* Appends to a buffer that doubles as it fills. */
 static void on_write(png_structp png, png_bytep data, size_t length) {
   writer *w = png_get_io_ptr(png);
-  if (length > SIZE_MAX - w->length) png_error(png, "PNG larger than memory");
-  size_t needed = w->length + length;
-  if (needed > w->capacity) {
-    size_t capacity = w->capacity > SIZE_MAX / 2 || w->capacity * 2 < needed ? needed : w->capacity * 2;
-    uint8_t *grown = realloc(w->buffer, capacity);
-    if (grown == NULL) {
-      w->status = COLLAGE_NO_MEMORY;
-      collage_copy_message(w->message, sizeof w->message, "out of memory");
-      png_error(png, "out of memory");
-    }
-    w->buffer = grown;
-    w->capacity = capacity;
+  if (collage_buffer_append(&w->output, data, length) != 0) {
+    w->status = COLLAGE_NO_MEMORY;
+    collage_copy_message(w->message, sizeof w->message, "out of memory");
+    png_error(png, "out of memory");
   }
-  memcpy(w->buffer + w->length, data, length);
-  w->length = needed;
 }
 
 static void on_flush(png_structp png) { (void)png; /* memory needs no flushing */ }
@@ -89,13 +78,14 @@ collage_status collage_png_encode(const uint8_t *rgb, uint32_t width, uint32_t h
   size_t stride = (size_t)width * 3;
   /* Room for the pixels stored uncompressed: no copy as it grows, and pages never written to
    * are never touched. It still grows if zlib's worst case is needed. */
-  w->capacity = (stride + 1) * height + 65536;
-  w->buffer = malloc(w->capacity);
+  w->output = collage_buffer_make(SIZE_MAX);
+  int reserved = stride + 1 > (SIZE_MAX - 65536) / height
+                     ? -1 : collage_buffer_reserve(&w->output, (stride + 1) * height + 65536);
   w->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, w, on_error, on_warning);
   w->info = w->png ? png_create_info_struct(w->png) : NULL;
-  if (w->buffer == NULL || w->png == NULL || w->info == NULL) {
+  if (reserved != 0 || w->png == NULL || w->info == NULL) {
     png_destroy_write_struct(&w->png, &w->info);  /* accepts NULLs */
-    free(w->buffer);
+    collage_buffer_free(&w->output);
     free(w);
     return refuse(message, capacity, COLLAGE_NO_MEMORY, "out of memory");
   }
@@ -103,7 +93,7 @@ collage_status collage_png_encode(const uint8_t *rgb, uint32_t width, uint32_t h
     collage_status status = w->status == COLLAGE_OK ? COLLAGE_BAD_ARGUMENT : w->status;
     collage_copy_message(message, capacity, w->message[0] ? w->message : "libpng failed");
     png_destroy_write_struct(&w->png, &w->info);
-    free(w->buffer);
+    collage_buffer_free(&w->output);
     free(w);
     return status;
   }
@@ -120,8 +110,8 @@ collage_status collage_png_encode(const uint8_t *rgb, uint32_t width, uint32_t h
   for (uint32_t y = 0; y < height; y++) png_write_row(w->png, rgb + stride * y);
   png_write_end(w->png, NULL);
   png_destroy_write_struct(&w->png, &w->info);
-  *out = w->buffer;
-  *out_length = w->length;
+  *out = w->output.data;
+  *out_length = w->output.length;
   free(w);
   return COLLAGE_OK;
 }

@@ -33,7 +33,7 @@ public enum ImageEncoder {
             switch format {
             case .jpeg:
                 return collage_jpeg_encode(pixels.baseAddress, width, height, Int32(settings.quality), Int32(settings.dpi ?? 0),
-                                           &output, &length, &message.bytes, message.bytes.count)
+                                           Int.max, &output, &length, &message.bytes, message.bytes.count)
             case .png:
                 var png = collage_png_settings(settings.png, dpi: settings.dpi)
                 return collage_png_encode(pixels.baseAddress, width, height, &png, &output, &length, &message.bytes, message.bytes.count)

@@ -59,10 +59,12 @@ void collage_jpeg_close(collage_jpeg_decoder *decoder);
 
 /* ---- JPEG encoding to memory. *out is malloc'ed: release it with collage_free. ---- */
 /** `dpi` > 0 writes it as the JFIF density (dots per inch, both axes); 0 leaves JFIF's 1:1
- *  aspect with no unit. */
+ *  aspect with no unit. A JPEG that reaches `limit` bytes fails with COLLAGE_NO_MEMORY, as
+ *  running out of memory does (SIZE_MAX, or Swift's Int.max: no limit but memory's; tests use a
+ *  small one to fail an encode after its output has grown). */
 collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
-                                   int quality, int dpi, uint8_t **out, size_t *out_length,
-                                   char *message, size_t capacity);
+                                   int quality, int dpi, size_t limit, uint8_t **out,
+                                   size_t *out_length, char *message, size_t capacity);
 
 /* ---- PNG reading through libpng's simplified API (no setjmp needed). ---- */
 collage_status collage_png_header(const uint8_t *data, size_t length, uint32_t *width,
