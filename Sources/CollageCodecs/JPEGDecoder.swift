@@ -80,9 +80,8 @@ private final class PinnedBytes {
 
     init(_ bytes: [UInt8]) {
         count = bytes.count
-        buffer = .allocate(capacity: max(1, bytes.count))
-        buffer.initialize(repeating: 0)
-        _ = buffer.update(fromContentsOf: bytes)
+        buffer = .allocate(capacity: max(1, bytes.count))  // never a zero-byte allocation
+        _ = buffer.initialize(fromContentsOf: bytes)  // the C side reads `count` bytes, no more
     }
 
     deinit { buffer.deallocate() }
