@@ -12,13 +12,14 @@ public struct ImageHeader: Sendable, Equatable {
     public var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }
 }
 
-/// What a decode produced: the header always; the pixels and how they were decoded unless the
-/// plan stopped after the header.
+/// What a decode produced: the header always; the decoded photo unless the plan stopped after
+/// the header (one optional, so pixels never come without how they were decoded).
 public struct DecodeResult: Sendable {
     public let header: ImageHeader
-    /// Upright, at the size asked for.
-    public let image: RGBImage?
-    public let details: DecodeDetails?
+    public let decoded: DecodedImage?
+
+    /// Upright, at the size asked for; nil when the plan stopped after the header.
+    public var image: RGBImage? { decoded?.image }
 }
 
 /// A decoded photo and how it was decoded.
@@ -41,9 +42,10 @@ public enum PhotoDecoder {
 
     /// The photo upright at `size` (displayed), after checking its header against `limits`.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits(), at size: PixelSize) throws(DecodeError) -> DecodedImage {
-        let result = try decode(bytes, limits: limits) { _ in size }
-        guard let image = result.image, let details = result.details else { throw .corrupt(format: result.header.format, reason: "not decoded") }
-        return DecodedImage(header: result.header, image: image, details: details)
+        guard let decoded = try OpenedImage(bytes: bytes, limits: limits).decode(at: size) else {
+            preconditionFailure("an image just opened has not been decoded")  // nil means decoded before
+        }
+        return decoded
     }
 
     /// Reads the header, checks it against `limits`, then asks `plan` for the displayed size
@@ -52,10 +54,8 @@ public enum PhotoDecoder {
         _ bytes: [UInt8], limits: DecodeLimits = DecodeLimits(), plan: (ImageHeader) -> PixelSize?
     ) throws(DecodeError) -> DecodeResult {
         let opened = try OpenedImage(bytes: bytes, limits: limits)
-        guard let wanted = plan(opened.header), let decoded = try opened.decode(at: wanted) else {
-            return DecodeResult(header: opened.header, image: nil, details: nil)
-        }
-        return DecodeResult(header: decoded.header, image: decoded.image, details: decoded.details)
+        guard let wanted = plan(opened.header) else { return DecodeResult(header: opened.header, decoded: nil) }
+        return DecodeResult(header: opened.header, decoded: try opened.decode(at: wanted))
     }
 
     /// The smallest of libjpeg's 1/8, 1/4 and 1/2 scales whose output (each side rounded up,

@@ -26,6 +26,17 @@ struct CodecRoundTripTests {
         #expect(decoded.meanColor(in: PixelRect(x: 40, y: 32, width: 16, height: 8)).distance(to: c.bottomRight) <= 12)
     }
 
+    @Test func aPlanWithoutASizeStopsAfterTheHeader() throws {
+        let bytes = try ImageEncoder.encode(TestImages.quadrants(64, 48), as: .jpeg)
+        let stopped = try PhotoDecoder.decode(bytes) { _ in nil }
+        #expect(stopped.header.storedSize == PixelSize(width: 64, height: 48))
+        #expect(stopped.decoded == nil)
+        #expect(stopped.image == nil)
+        let decoded = try #require(try PhotoDecoder.decode(bytes) { _ in PixelSize(width: 16, height: 12) }.decoded)
+        #expect(decoded.image.size == PixelSize(width: 16, height: 12))
+        #expect(decoded.details.scale == 4)
+    }
+
     @Test func higherQualityMeansMoreBytes() throws {
         let image = TestImages.pattern(seed: 9, 128, 96)
         #expect(try ImageEncoder.encode(image, as: .jpeg, quality: 40).count < ImageEncoder.encode(image, as: .jpeg, quality: 95).count)
