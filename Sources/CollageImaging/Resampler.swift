@@ -27,6 +27,9 @@ extension RGBImage {
     /// The whole image at another size.
     public func resized(to target: PixelSize) -> RGBImage {
         if target == size { return self }
+        // Nothing to average from (or nothing to fill): `draw` would write no pixel, so no
+        // uninitialised byte may escape; white, as a fresh canvas.
+        if size.area == 0 || target.area == 0 { return RGBImage(size: target) }
         // Every output pixel is written by `draw`: no need to clear the buffer first.
         let pixels = [UInt8](unsafeUninitializedCapacity: target.area * 3) { _, count in count = target.area * 3 }
         var out = RGBImage(size: target, pixels: pixels)
@@ -42,9 +45,12 @@ extension RGBImage {
     ///
     /// In single-precision floats, which SSE2 and NEON multiply four at a time: a pixel across is
     /// one four-lane sum per tap, a row down is a loop the compiler vectorises. Whole-pixel regions
-    /// of the tile's size are copied row by row.
+    /// of the tile's size are copied row by row. `rect` must lie inside this image.
     public mutating func draw(_ source: RGBImage, region: SourceRegion, into rect: PixelRect) {
         guard rect.width > 0, rect.height > 0, source.width > 0, source.height > 0 else { return }
+        // The loops below write through raw pointers: one check here instead of one per pixel.
+        precondition(rect.x >= 0 && rect.y >= 0 && rect.width <= width - rect.x && rect.height <= height - rect.y,
+                     "\(rect) is not inside \(size)")
         if copy(source, region: region, into: rect) { return }
         let columns = ResamplingTaps(source: source.width, start: region.x, span: region.width, target: rect.width)
         let rows = ResamplingTaps(source: source.height, start: region.y, span: region.height, target: rect.height)
