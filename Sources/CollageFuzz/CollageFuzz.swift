@@ -8,7 +8,9 @@ internal import Glibc
 /// The fuzz target: every step a photo's untrusted bytes go through before they become tiles.
 /// The sniff, the header probe, the EXIF parser (on the input itself too, so it is fuzzed
 /// directly), and a decode at each of libjpeg's DCT scales (1/8, 1/4, 1/2, 1/1), each scale
-/// chosen by asking for the size that selects it, as the pipeline does.
+/// chosen by asking for the size that selects it, as the pipeline does. A JPEG is decoded twice,
+/// from memory and streamed from a file (the pipeline's path): both must give the same header
+/// and pixels, or both fail.
 ///
 /// Built by `make fuzz` with `-sanitize=fuzzer,address`: libFuzzer provides `main` and calls
 /// `LLVMFuzzerTestOneInput`. In an ordinary build (`COLLAGE_FUZZING` undefined) it is a replay
@@ -19,19 +21,41 @@ enum FuzzInput {
     /// paths are the same as at 100 MP.
     static let limits = DecodeLimits(maximumPixels: 1 << 20, maximumScans: DecodeLimits.defaultMaximumScans)
 
+    /// Where a JPEG input is written to be streamed back.
+    static let scratch = ScratchFile()
+
     static func run(_ bytes: [UInt8]) {
         _ = ExifOrientation.parse(bytes)
-        guard let header = try? PhotoDecoder.header(of: bytes, limits: limits) else { return }
+        let streams = ImageFormat(signature: bytes.prefix(8)) == .jpeg
+        if streams { scratch.replace(with: bytes) }
+        let header = try? PhotoDecoder.header(of: bytes, limits: limits)
+        if streams {
+            let streamed = try? streamedJPEG()
+            precondition(streamed?.header == header, "header from the file \(String(describing: streamed?.header)), from memory \(String(describing: header))")
+        }
+        guard let header else { return }
         let stored = header.storedSize
         let scales = header.format == .jpeg ? [8, 4, 2, 1] : [1]
         for scale in scales {
             // The displayed size whose stored size is this scale's output: it selects the scale.
             let wanted = PixelSize(width: (stored.width + scale - 1) / scale, height: (stored.height + scale - 1) / scale)
             let displayed = header.orientation.swapsAxes ? wanted.transposed : wanted
-            guard let decoded = try? PhotoDecoder.decode(bytes, limits: limits, at: displayed) else { return }
+            let decoded = try? PhotoDecoder.decode(bytes, limits: limits, at: displayed)
+            if streams {
+                // A fresh decoder each time: one decodes once.
+                let streamed = try? streamedJPEG().decode(at: displayed)
+                precondition(streamed?.header == decoded?.header, "the file's header differs from the bytes' at 1/\(scale)")
+                precondition(streamed?.image == decoded?.image, "the file decodes to other pixels than the bytes at 1/\(scale)")
+            }
+            guard let decoded else { return }
             precondition(decoded.image.size == displayed, "decoded at \(decoded.image.size), asked for \(displayed)")
             precondition(decoded.header == header, "the header changed between probe and decode")
         }
+    }
+
+    /// The input streamed from the scratch file, as the pipeline opens a photo.
+    static func streamedJPEG() throws(DecodeError) -> OpenedImage {
+        try OpenedImage(jpegFile: scratch.descriptor, keepingOpen: scratch, limits: limits)
     }
 }
 
