@@ -59,7 +59,8 @@ collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t 
   size_t stride = (size_t)width * 3;
   while (e->cinfo.next_scanline < height) {
     JSAMPROW row = (JSAMPROW)(rgb + stride * e->cinfo.next_scanline);
-    jpeg_write_scanlines(&e->cinfo, &row, 1);
+    if (jpeg_write_scanlines(&e->cinfo, &row, 1) != 1)  /* only a suspending destination writes none */
+      collage_jpeg_fail((j_common_ptr)&e->cinfo, COLLAGE_CORRUPT, "libjpeg wrote no scanline");
   }
   jpeg_finish_compress(&e->cinfo);
   jpeg_destroy_compress(&e->cinfo);
