@@ -12,10 +12,11 @@ public import CollageWriting
 /// A collage ends when its sixth photo is saved: the session returns at once, or in photo-booth
 /// mode starts the next collage with the file that arrived after the sixth.
 ///
-/// A failed save does not end the session: it is reported, the file keeps what it had, and the
-/// next change saves again. Only the final collage of a session (the one at the limit, or the
-/// newest when the source ends) is tried again, as `retry` says, before the session gives up
-/// by throwing the sink's error.
+/// A failed save does not end the session: it is reported, the file keeps what it had (or, when
+/// only a booth's journal failed, the report says the collage was written), and the next change
+/// saves again. Only the final collage of a session (the one at the limit, or the newest when
+/// the source ends) is tried again, as `retry` says, before the session gives up by throwing
+/// the sink's error.
 public struct WatchSession<C: Clock<Duration>>: Sendable {
     public let flow: CollageFlow
     public let sink: any CollageSink
