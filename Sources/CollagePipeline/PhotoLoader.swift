@@ -31,8 +31,8 @@ public struct PhotoLoader: PhotoReader {
             let opened = try Self.open(input, bytes: bytes, limits: limits)
             return ProbedPhoto(size: opened.header.displayedSize) { kept in
                 await Self.offload {
-                    // The first decode uses the file the probe opened; another, at another size,
-                    // opens it again.
+                    // The first decode uses what the probe opened (the file, or the bytes hashed);
+                    // another, at another size, opens the file again.
                     let decoded = try opened.decode(at: kept)
                         ?? Self.reopen(file.path, content: content, limits: limits, maximumFileBytes: maximumFileBytes).decode(at: kept)
                     guard let decoded else { throw DecodeError.corrupt(format: opened.header.format, reason: "not decoded") }
