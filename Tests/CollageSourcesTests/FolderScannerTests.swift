@@ -20,15 +20,6 @@ struct FolderScannerTests {
         #expect(scanner.consider("a.jpg", log: { _ in }) == nil)
     }
 
-    @Test func aFolderThatCannotBeListedIsReportedNotTakenForEmpty() throws {
-        let folder = try TemporaryDirectory()
-        let gone = PathName(folder.file("gone"))
-        var scanner = FolderScanner(folder: gone)
-        var events: [SourceEvent] = []
-        #expect(scanner.scan(log: { events.append($0) }).isEmpty)
-        #expect(events == [.notice("cannot list \(gone): No such file or directory; photos in it not taken yet may be missed")])
-    }
-
     @Test func aNameGoneBeforeItIsReadIsReportedNotOffered() throws {
         let folder = try TemporaryDirectory()
         var scanner = FolderScanner(folder: PathName(folder.path))
