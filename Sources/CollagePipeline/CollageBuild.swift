@@ -66,7 +66,21 @@ public struct CollageBuild: Sendable {
             log(event)
             outcomes.record(event)
         }
-        let placements = CollageRenderer.placements(of: photos, canvas: options.canvas, style: options.style)
+        report.timings.select = clock.now - start
+        // Drawn once: the report's tiles are the ones drawn. Only a dry run (nothing to draw)
+        // computes them alone.
+        let (canvas, style, encoding) = (options.canvas, options.style, options.encoding)
+        var rendered: RenderedCollage?
+        if !dryRun && !photos.isEmpty {
+            start = clock.now
+            do {
+                rendered = try await Blocking.run { CollageRenderer.render(photos, canvas: canvas, style: style) }
+            } catch {
+                report.failure = .write(.file(FileError(path: destination.path ?? "-", action: "write", reason: String(describing: error))))
+            }
+            report.timings.render = clock.now - start
+        }
+        let placements = rendered?.tiles ?? CollageRenderer.placements(of: photos, canvas: canvas, style: style)
         var index = 0
         report.inputs = zip(files, outcomes.all).map { file, outcome in
             switch outcome {
@@ -79,18 +93,13 @@ public struct CollageBuild: Sendable {
                 return BuildReport.Input(file: file, outcome: .skipped(rejection, size: size))
             }
         }
-        report.timings.select = clock.now - start
         guard !final.photos.isEmpty else {
             report.failure = .noUsablePhoto(given: files.count)
             return report
         }
-        if dryRun { return report }
+        guard let collage = rendered?.image else { return report }
 
-        let (canvas, style, encoding) = (options.canvas, options.style, options.encoding)
         do {
-            start = clock.now
-            let collage = try await Blocking.run { CollageRenderer.render(photos, canvas: canvas, style: style).image }
-            report.timings.render = clock.now - start
             start = clock.now
             report.saved = try await CollageWriter(settings: encoding).save(collage, to: destination, as: format).value
             report.timings.save = clock.now - start

@@ -14,7 +14,8 @@ public protocol CollageSink: Sendable {
 }
 
 /// Renders a selection and saves it through `CollageWriter`: the app's `PhotoWriter.save`. In
-/// photo-booth mode the journal is replaced after each collage, once the collage is on disk.
+/// photo-booth mode the journal is replaced after each collage, once the collage is on disk; a
+/// journal that cannot be written fails the save (`WriteError.journal`), so it is saved again.
 public struct DiskSink: CollageSink {
     public let canvas: PixelSize
     public let style: CollageStyle
@@ -50,7 +51,7 @@ public struct DiskSink: CollageSink {
                         try journal.record(batch: batch, photos: selection.photos, complete: selection.isFull, saved: written)
                     }
                 } catch let error as FileError {
-                    throw WriteError.file(error)
+                    throw WriteError.journal(error, saved: path)
                 }
             }
             if keepsImage { saved.image = collage }

@@ -7,8 +7,9 @@ public import CollageWriting
 /// opened once, at the probe, which reads the header alone; the decoder (and the file) stay open
 /// until the pipeline knows the size and decodes. A JPEG streams from the file; a PNG is read
 /// into memory whole (libpng's simplified API reads from memory). With a booth's journal, each
-/// file is first read whole for its content hash: a photo already in a saved collage is refused,
-/// and the others carry their hash.
+/// file is read whole once, for its content hash: a photo already in a saved collage is refused,
+/// and the others are decoded from those same bytes, so the hash they carry is of the pixels
+/// drawn (a file replaced meanwhile cannot slip another's pixels under it).
 public struct PhotoLoader: PhotoReader {
     public let limits: DecodeLimits
     public let maximumFileBytes: Int
@@ -23,15 +24,17 @@ public struct PhotoLoader: PhotoReader {
     public func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
         let (limits, maximumFileBytes, journal) = (limits, maximumFileBytes, journal)
         return await Self.offload {
-            let content = try journal.map { _ in ContentHash(of: try InputFile(file.path, maximumBytes: maximumFileBytes).readAll()) }
+            let input = try InputFile(file.path, maximumBytes: maximumFileBytes)
+            let bytes = try journal.map { _ in try input.readAll() }
+            let content = bytes.map { ContentHash(of: $0) }
             if let content, let collage = journal?.collage(containing: content) { throw Rejection.alreadyUsed(in: collage) }
-            let opened = try Self.open(file.path, limits: limits, maximumFileBytes: maximumFileBytes)
+            let opened = try Self.open(input, bytes: bytes, limits: limits)
             return ProbedPhoto(size: opened.header.displayedSize) { kept in
                 await Self.offload {
-                    // The first decode uses the file the probe opened; another, at another size,
-                    // opens it again.
+                    // The first decode uses what the probe opened (the file, or the bytes hashed);
+                    // another, at another size, opens the file again.
                     let decoded = try opened.decode(at: kept)
-                        ?? Self.open(file.path, limits: limits, maximumFileBytes: maximumFileBytes).decode(at: kept)
+                        ?? Self.reopen(file.path, content: content, limits: limits, maximumFileBytes: maximumFileBytes).decode(at: kept)
                     guard let decoded else { throw DecodeError.corrupt(format: opened.header.format, reason: "not decoded") }
                     var photo = Photo(name: file.path, size: decoded.header.displayedSize, image: decoded.image)
                     photo.decoding = decoded.details
@@ -45,12 +48,28 @@ public struct PhotoLoader: PhotoReader {
     /// Opens `path` safely (`InputFile`) and reads its header; the format is recognised from its
     /// first bytes, never its name.
     static func open(_ path: PathName, limits: DecodeLimits, maximumFileBytes: Int) throws -> OpenedImage {
-        let input = try InputFile(path, maximumBytes: maximumFileBytes)
+        try open(InputFile(path, maximumBytes: maximumFileBytes), bytes: nil, limits: limits)
+    }
+
+    /// Reads the header of `input`, or of `bytes` when they were read from it already (to hash
+    /// them): those are decoded, never read again.
+    static func open(_ input: InputFile, bytes: [UInt8]?, limits: DecodeLimits) throws -> OpenedImage {
+        if let bytes { return try OpenedImage(bytes: bytes, limits: limits) }
         switch ImageFormat(signature: try input.readPrefix(8)) {
         case .jpeg?: return try OpenedImage(jpegFile: input.descriptor, keepingOpen: input, limits: limits)
         case .png?: return try OpenedImage(bytes: input.readAll(), limits: limits)
         case nil: throw DecodeError.notAnImage
         }
+    }
+
+    /// Opens the file again, for a decode at another size. With a journal (`content` set) it must
+    /// still hold the bytes hashed at the probe: the journal records that hash for these pixels.
+    private static func reopen(_ path: PathName, content: ContentHash?, limits: DecodeLimits, maximumFileBytes: Int) throws -> OpenedImage {
+        let input = try InputFile(path, maximumBytes: maximumFileBytes)
+        guard let content else { return try open(input, bytes: nil, limits: limits) }
+        let bytes = try input.readAll()
+        guard ContentHash(of: bytes) == content else { throw Rejection.unusable(.unreadable, detail: "changed while being read") }
+        return try open(input, bytes: bytes, limits: limits)
     }
 
     /// Runs file and codec work off the cooperative pool; whatever fails becomes the reason the

@@ -13,9 +13,10 @@ public enum PipelineEvent: Sendable {
     case skipped(PhotoFile, Rejection, size: PixelSize?)
     /// Collage number `batch` (1 outside photo-booth mode) was saved with `photos` photos.
     case saved(SavedCollage, photos: Int, batch: Int)
-    /// Collage number `batch` could not be saved (`error` says why); whatever file was there is
-    /// kept. `retryIn` is when the session's final collage is tried again; nil when the next
-    /// change saves it again.
+    /// Collage number `batch` could not be saved (`error` says why): whatever file was there is
+    /// kept, unless only a booth's journal failed (`WriteError.journal`: the new collage is on
+    /// disk, and `error` says so). `retryIn` is when the session's final collage is tried again;
+    /// nil when the next change saves it again.
     case saveFailed(CollageDestination, error: String, photos: Int, batch: Int, retryIn: Duration?)
     /// Something about the source worth a line, such as a rescan.
     case notice(String)

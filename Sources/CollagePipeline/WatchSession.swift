@@ -12,10 +12,11 @@ public import CollageWriting
 /// A collage ends when its sixth photo is saved: the session returns at once, or in photo-booth
 /// mode starts the next collage with the file that arrived after the sixth.
 ///
-/// A failed save does not end the session: it is reported, the file keeps what it had, and the
-/// next change saves again. Only the final collage of a session (the one at the limit, or the
-/// newest when the source ends) is tried again, as `retry` says, before the session gives up
-/// by throwing the sink's error.
+/// A failed save does not end the session: it is reported, the file keeps what it had (or, when
+/// only a booth's journal failed, the report says the collage was written), and the next change
+/// saves again. Only the final collage of a session (the one at the limit, or the newest when
+/// the source ends) is tried again, as `retry` says, before the session gives up by throwing
+/// the sink's error.
 public struct WatchSession<C: Clock<Duration>>: Sendable {
     public let flow: CollageFlow
     public let sink: any CollageSink
@@ -63,7 +64,7 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
                     let saved = try await saveFinal(selection, batch: batch)
                     (last, unsaved) = (saved, nil)
                     if !batches { return .complete(saved) }
-                } else if let saved = try await save(selection, batch: batch, retryIn: nil) {
+                } else if let saved = try await save(selection, batch: batch) {
                     (last, unsaved) = (saved, nil)
                 } else {
                     unsaved = selection
@@ -77,17 +78,13 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         }
     }
 
-    /// One attempt: the saved collage, or nil after reporting the failure. Cancellation is not a
-    /// failure to report: it ends the session.
-    private func save(_ selection: Selection, batch: Int, retryIn: Duration?) async throws -> SavedCollage? {
-        do {
-            let saved = try await sink.save(selection, batch: batch).value
-            flow.log(.saved(saved, photos: selection.count, batch: batch))
+    /// A save the next change repeats: the saved collage, or nil after reporting the failure.
+    private func save(_ selection: Selection, batch: Int) async throws -> SavedCollage? {
+        switch try await attempt(selection, batch: batch) {
+        case .success(let saved):
             return saved
-        } catch {
-            if error is CancellationError || Task.isCancelled { throw error }
-            flow.log(.saveFailed(sink.destination(forBatch: batch), error: String(describing: error), photos: selection.count,
-                                 batch: batch, retryIn: retryIn))
+        case .failure(let error):
+            reportFailure(error, of: selection, batch: batch, retryIn: nil)
             return nil
         }
     }
@@ -95,15 +92,33 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     /// The final collage: tried again after each failure as `retry` says; the last failure is
     /// thrown, for the command to exit with.
     private func saveFinal(_ selection: Selection, batch: Int) async throws -> SavedCollage {
-        var attempt = 1
-        while let delay = retry.delay(after: attempt) {
-            if let saved = try await save(selection, batch: batch, retryIn: delay) { return saved }
+        var attempts = 1
+        while true {
+            let result = try await attempt(selection, batch: batch)
+            guard case .failure(let error) = result else { return try result.get() }
+            guard let delay = retry.delay(after: attempts) else { throw error }
+            reportFailure(error, of: selection, batch: batch, retryIn: delay)
             try await clock.sleep(for: delay)
-            attempt += 1
+            attempts += 1
         }
-        let saved = try await sink.save(selection, batch: batch).value  // the last attempt's failure is the session's
-        flow.log(.saved(saved, photos: selection.count, batch: batch))
-        return saved
+    }
+
+    /// One save through the sink, reported when it succeeds; a failure is returned for the caller
+    /// to report or retry. Cancellation is no failure: it is thrown, and ends the session.
+    private func attempt(_ selection: Selection, batch: Int) async throws -> Result<SavedCollage, any Error> {
+        do {
+            let saved = try await sink.save(selection, batch: batch).value
+            flow.log(.saved(saved, photos: selection.count, batch: batch))
+            return .success(saved)
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw error }
+            return .failure(error)
+        }
+    }
+
+    private func reportFailure(_ error: any Error, of selection: Selection, batch: Int, retryIn: Duration?) {
+        flow.log(.saveFailed(sink.destination(forBatch: batch), error: String(describing: error), photos: selection.count,
+                             batch: batch, retryIn: retryIn))
     }
 }
 

@@ -19,9 +19,17 @@ public struct FolderScanner: Sendable {
     public func path(of name: PathName) -> PathName { folder.appending(name) }
 
     /// Every name in the folder not offered yet, oldest modification first, then by name: the
-    /// order a restart reproduces. Also the rescan after an inotify queue overflow.
+    /// order a restart reproduces. Also the rescan after an inotify queue overflow. A folder that
+    /// cannot be listed offers nothing, with a line: the photos only a listing would find are
+    /// missed, and the user should know.
     public mutating func scan(log: (SourceEvent) -> Void) -> [PhotoFile] {
-        guard let names = try? DirectoryListing.names(in: folder) else { return [] }
+        let names: [PathName]
+        do {
+            names = try DirectoryListing.names(in: folder)
+        } catch {
+            log(.notice("\(error); photos in it not taken yet may be missed"))
+            return []
+        }
         var entries: [(modified: timespec, name: PathName)] = []
         for name in names where !ignores(name) && !seen.contains(name) {
             var info = stat()

@@ -52,9 +52,10 @@ public final class FolderWatcher: Sendable {
             close(inotify)
             throw .folderUnavailable(path: folder, reason: reason)
         }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        guard ends.allSatisfy(Self.setNonBlockingAndCloseOnExec) else {
+            let reason = systemReason()
+            [inotify, ends[0], ends[1]].forEach { close($0) }
+            throw .folderUnavailable(path: folder, reason: "wake-up pipe: \(reason)")
         }
         self.inotify = inotify
         wake = (ends[0], ends[1])
@@ -98,6 +99,13 @@ public final class FolderWatcher: Sendable {
 
     private func fail(_ reason: String) {
         failure.withLock { $0 = .watchFailed(path: folder, reason: reason) }
+    }
+
+    /// A wake-up pipe's end: non-blocking (a full pipe already holds a wake-up, so `stop()` never
+    /// blocks) and closed on exec. False, with errno set, when either cannot be set.
+    private static func setNonBlockingAndCloseOnExec(_ descriptor: Int32) -> Bool {
+        let flags = fcntl(descriptor, F_GETFL)
+        return flags >= 0 && fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 && fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0
     }
 
     /// Whether a name that just appeared is already all it will be. A file created empty is

@@ -53,41 +53,46 @@ public final class InputFile: Sendable {
     /// format by its signature without reading the rest.
     public func readPrefix(_ count: Int) throws(InputError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(filled))
-            }
-            if read < 0 && errno == EINTR { continue }
-            guard read >= 0 else { throw .unreadable(path, reason: systemReason()) }
-            if read == 0 { break }
-            filled += read
-        }
+        let filled = try read(into: &bytes, from: 0)
         bytes.removeSubrange(filled...)
         return bytes
     }
 
     /// Every byte, never more than the limit: a file that grows past it while being read is
     /// refused, one that shrinks gives what is there (the decoder then says it is truncated).
+    /// The array is sized from `fstat`; once it is full, a small separate read asks whether the
+    /// file grew, so the common case never reallocates or copies the whole buffer.
     public func readAll() throws(InputError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
+        var filled = try read(into: &bytes, from: 0)
+        guard filled == size else {
+            bytes.removeSubrange(filled...)
+            return bytes
+        }
+        var probe = [UInt8](repeating: 0, count: 4096)
         while true {
-            if filled == bytes.count {
-                guard bytes.count < maximumBytes + 1 else { throw .tooLarge(path, bytes: filled, limit: maximumBytes) }
-                bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count / 2), maximumBytes + 1 - bytes.count)))
-            }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(filled))
+            let more = try read(into: &probe, from: filled)
+            if more == 0 { return bytes }
+            guard filled + more <= maximumBytes else { throw .tooLarge(path, bytes: filled + more, limit: maximumBytes) }
+            bytes.append(contentsOf: probe[..<more])
+            filled += more
+        }
+    }
+
+    /// Fills `buffer` from `offset` until it is full or the file ends (EINTR retried): how many
+    /// bytes were read.
+    private func read(into buffer: inout [UInt8], from offset: Int) throws(InputError) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled))
             }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw .unreadable(path, reason: systemReason()) }
             if count == 0 { break }
             filled += count
         }
-        guard filled <= maximumBytes else { throw .tooLarge(path, bytes: filled, limit: maximumBytes) }
-        bytes.removeSubrange(filled...)
-        return bytes
+        return filled
     }
 }
 

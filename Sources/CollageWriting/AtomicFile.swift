@@ -18,7 +18,7 @@ enum AtomicFile {
         }
         do {
             defer { close(descriptor) }
-            try writeAll(bytes, to: descriptor, path: path)
+            if let code = WriteAll.write(bytes, to: descriptor) { throw systemError(path, "write", code) }
             guard fsync(descriptor) == 0 else { throw systemError(path, "write") }
         }
         try beforeCommit()
@@ -43,13 +43,4 @@ enum AtomicFile {
         throw systemError(path, "write")
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: PathName) throws(FileError) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw systemError(path, "write") }
-            written += count
-        }
-    }
 }

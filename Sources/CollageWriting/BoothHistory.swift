@@ -61,10 +61,6 @@ public struct BoothHistory: Sendable, Equatable {
         collages.first { $0.number != open && $0.photos.contains { $0.content == content } }
     }
 
-    public func collage(numbered number: Int) -> Collage? {
-        collages.first { $0.number == number }
-    }
-
     /// The collage a restart finishes: the last one, when it is not complete. Whether its photos
     /// are still there is for the folder to say.
     public var unfinished: Collage? {

@@ -99,7 +99,7 @@ public final class BoothJournal: Sendable {
     public func record(batch: Int, photos: [Photo], complete: Bool, saved: SavedCollage) throws(FileError) {
         let collage = BoothHistory.Collage(
             number: batch, file: PathParts(output.path(forBatch: batch)).name, complete: complete,
-            saved: saved.content ?? ContentHash(of: []),
+            saved: saved.content,
             photos: photos.compactMap { photo in photo.content.map { BoothHistory.Entry(content: $0, name: PathParts(photo.name).name) } })
         let bytes = state.withLock { state in
             state.history.record(collage)

@@ -1,8 +1,5 @@
 public import CollageCore
 internal import CollageSources
-#if canImport(Glibc)
-internal import Glibc
-#endif
 
 /// Where `watch` writes: one path, or in photo-booth mode a numbered path per collage
 /// (`collage.jpg` → `collage-0001.jpg`, `collage-0002.jpg`, …).
@@ -27,7 +24,7 @@ public struct CollageOutput: Sendable, Hashable {
     /// Which names in `folder` are this output's own collages, which the watcher must not take
     /// as photos: none unless the output lies in that folder (however either path is spelt).
     public func ownNames(in folder: PathName) -> @Sendable (PathName) -> Bool {
-        guard Self.sameFolder(folder, PathParts(path).folder) else { return { _ in false } }
+        guard FileIdentity.same(folder, PathParts(path).folder) else { return { _ in false } }
         return { [self] name in writes(name: name) }
     }
 
@@ -57,13 +54,5 @@ public struct CollageOutput: Sendable, Hashable {
         let bytes = name.bytes
         let dot = bytes.lastIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
         return (Array(bytes[..<dot]), Array(bytes[dot...]))
-    }
-
-    private static func sameFolder(_ a: PathName, _ b: PathName) -> Bool {
-        guard let x = a.withCString({ realpath($0, nil) }) else { return false }
-        defer { free(x) }
-        guard let y = b.withCString({ realpath($0, nil) }) else { return false }
-        defer { free(y) }
-        return strcmp(x, y) == 0
     }
 }

@@ -9,11 +9,11 @@ public struct SavedCollage: Sendable, Equatable {
     public let size: PixelSize
     public let bytes: Int
     /// The SHA-256 of the bytes written: how a photo booth's journal knows its own files.
-    public let content: ContentHash?
+    public let content: ContentHash
     /// The pixels written, kept only when someone will show them (`--preview`).
     public var image: RGBImage?
 
-    public init(destination: CollageDestination, format: ImageFormat, size: PixelSize, bytes: Int, content: ContentHash? = nil,
+    public init(destination: CollageDestination, format: ImageFormat, size: PixelSize, bytes: Int, content: ContentHash,
                 image: RGBImage? = nil) {
         self.destination = destination
         self.format = format

@@ -8,13 +8,8 @@ internal import Glibc
 /// that goes away shows up here as EPIPE and ends the run quietly instead of killing it.
 enum StandardOutput {
     static func write(_ bytes: [UInt8]) throws(WriteError) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 && errno == EPIPE { throw .readerGone }
-            guard count > 0 else { throw .file(systemError("standard output", "write")) }
-            written += count
-        }
+        guard let code = WriteAll.write(bytes, to: STDOUT_FILENO) else { return }
+        if code == EPIPE { throw .readerGone }
+        throw .file(systemError("standard output", "write", code))
     }
 }

@@ -26,7 +26,8 @@ final class InMemorySink: CollageSink {
     var history: [Save] { all.withLock { $0 } }
 
     static func saved(_ batch: Int) -> SavedCollage {
-        SavedCollage(destination: .file(PathName("collage-\(batch)")), format: .jpeg, size: PixelSize(width: 600, height: 400), bytes: 0)
+        SavedCollage(destination: .file(PathName("collage-\(batch)")), format: .jpeg, size: PixelSize(width: 600, height: 400), bytes: 0,
+                     content: ContentHash(of: []))
     }
 
     func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
