@@ -37,9 +37,6 @@ public final class PreviewScreen: Sendable {
         TerminalGuard.restoreAtExit()
     }
 
-    /// What the terminal will be drawn with: kitty, sixel or half blocks.
-    public var method: PreviewProtocol { capabilities.preview }
-
     /// Draws `image` (or keeps the last one) with `status` under it, replacing what was drawn.
     public func show(_ image: RGBImage? = nil, status: [StatusLine]) {
         let bytes = state.withLock { state -> [UInt8] in
