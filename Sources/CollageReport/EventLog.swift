@@ -100,9 +100,3 @@ extension LineKind {
         }
     }
 }
-
-extension Styler {
-    func paint(_ text: String, as style: TextStyle?) -> String {
-        style.map { paint(text, as: $0) } ?? text
-    }
-}

@@ -1,5 +1,7 @@
+internal import CollageCodecs
 internal import CollageCore
 internal import CollageImaging
+internal import CollageTerminal
 
 /// The shapes every JSON report shares, so that a path or a size reads the same everywhere.
 enum JSONFields {
@@ -7,7 +9,17 @@ enum JSONFields {
     /// `"<key>Bytes": "<base64>"` with the exact bytes: lossless, and `.path` is always a string.
     static func path(_ key: String, _ name: PathName) -> [(String, JSONValue)] {
         if let text = name.text { return [(key, .string(text))] }
-        return [(key, .string(name.description)), (key + "Bytes", .string(Base64.encode(name.bytes)))]
+        return [(key, .string(name.description)), (key + "Bytes", .string(String(decoding: Base64.encode(name.bytes), as: UTF8.self)))]
+    }
+
+    /// The same, or `"<key>": null` when there is no name (a collage written to stdout).
+    static func path(_ key: String, orNull name: PathName?) -> [(String, JSONValue)] {
+        name.map { path(key, $0) } ?? [(key, .null)]
+    }
+
+    /// `"jpeg"` or `"png"`: the lower-case names the schemas list.
+    static func format(_ format: ImageFormat) -> JSONValue {
+        .string(format.rawValue.lowercased())
     }
 
     static func size(_ size: PixelSize) -> [(String, JSONValue)] {

@@ -27,10 +27,10 @@ public final class PreviewScreen: Sendable {
     /// Nil unless `output` is a terminal. Asks the terminal what it can draw (at most 200 ms)
     /// on stdin when it is the same terminal, else on /dev/tty.
     public init?(output: Int32 = 2, styler: Styler) {
-        guard isatty(output) == 1 else { return nil }
+        guard TerminalIO.isTerminal(output) else { return nil }
         self.output = output
         self.styler = styler
-        let input = isatty(STDIN_FILENO) == 1 ? STDIN_FILENO : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        let input = TerminalIO.isTerminal(STDIN_FILENO) ? STDIN_FILENO : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         capabilities = TerminalCapabilities.detect(input: input, output: output)
         if input != STDIN_FILENO && input >= 0 { Glibc.close(input) }
         guardian = TerminalGuard(fileDescriptor: output)
