@@ -43,7 +43,7 @@ public enum BuildJSON {
             if let decoding = used.photo.decoding { fields += [("decode", JSONFields.decoding(decoding))] }
         case .skipped(let rejection, let size):
             fields += [("status", "skipped")]
-            fields += JSONFields.rejection(rejection)
+            fields += JSONFields.rejection(rejection) + JSONFields.duplicateOf(rejection)
             if let size { fields += JSONFields.size(size) }
         }
         return .object(fields)

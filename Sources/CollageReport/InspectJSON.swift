@@ -32,7 +32,7 @@ public enum InspectJSON {
         case .used(let index, let tile, let crop):
             fields += [("status", "used"), ("index", .int(index)), ("tile", JSONFields.rect(tile)), ("crop", JSONFields.rect(crop))]
         case .skipped(let rejection):
-            fields += [("status", "skipped")] + JSONFields.rejection(rejection).filter { $0.0 != "duplicateOf" && $0.0 != "duplicateOfBytes" }
+            fields += [("status", "skipped")] + JSONFields.rejection(rejection)
         }
         return .object(fields)
     }

@@ -30,12 +30,18 @@ enum JSONFields {
         .object([("x", .int(rect.x)), ("y", .int(rect.y)), ("width", .int(rect.width)), ("height", .int(rect.height))])
     }
 
-    /// A rejection: the stable `reason` code, the human `detail`, and `duplicateOf` for a copy.
+    /// A rejection as every report shows it: the stable `reason` code, the human `detail`, and
+    /// the `collage` that already holds the photo. The original of a copy is each report's own.
     static func rejection(_ rejection: Rejection) -> [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = [("reason", .string(rejection.code)), ("detail", .string(rejection.description))]
-        if case .duplicate(let original) = rejection { fields += path("duplicateOf", original) }
         if case .alreadyUsed(let collage) = rejection { fields += path("collage", collage) }
         return fields
+    }
+
+    /// `duplicateOf` for a copy, nothing otherwise: where build and watch name the original.
+    static func duplicateOf(_ rejection: Rejection) -> [(String, JSONValue)] {
+        guard case .duplicate(let original) = rejection else { return [] }
+        return path("duplicateOf", original)
     }
 
     static func decoding(_ details: DecodeDetails) -> JSONValue {

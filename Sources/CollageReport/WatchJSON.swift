@@ -21,7 +21,8 @@ public enum WatchJSON {
         case .added(let file, let photo, let count, _):
             return envelope("added", JSONFields.path("path", file.path) + JSONFields.size(photo.size) + [("photos", .int(count))])
         case .skipped(let file, let rejection, let size):
-            return envelope("skipped", JSONFields.path("path", file.path) + JSONFields.rejection(rejection) + (size.map(JSONFields.size) ?? []))
+            return envelope("skipped", JSONFields.path("path", file.path) + JSONFields.rejection(rejection) + JSONFields.duplicateOf(rejection)
+                + (size.map(JSONFields.size) ?? []))
         case .saved(let saved, let photos, let batch):
             return envelope("saved", JSONFields.path("path", orNull: saved.destination.path) + [("format", JSONFields.format(saved.format))]
                 + JSONFields.size(saved.size)
