@@ -10,8 +10,8 @@ public enum BuildJSON {
     public static func document(_ report: BuildReport) -> JSONValue {
         var fields: [(String, JSONValue)] = []
         if let saved = report.saved {
-            var output: [(String, JSONValue)] = saved.destination.path.map { JSONFields.path("path", $0) } ?? [("path", .null)]
-            output += [("format", .string(saved.format.rawValue.lowercased()))]
+            var output = JSONFields.path("path", orNull: saved.destination.path)
+            output += [("format", JSONFields.format(saved.format))]
             output += JSONFields.size(saved.size)
             output += [("bytes", .int(saved.bytes))]
             fields.append(("output", .object(output)))
@@ -19,7 +19,7 @@ public enum BuildJSON {
             fields.append(("output", .null))
         }
         fields.append(("dryRun", .bool(report.dryRun)))
-        fields.append(("format", .string(report.format.rawValue.lowercased())))
+        fields.append(("format", JSONFields.format(report.format)))
         fields.append(("canvas", .object(JSONFields.size(report.canvas))))
         fields.append(("used", .int(report.used.count)))
         fields.append(("inputs", .array(report.inputs.map(input))))
@@ -43,7 +43,7 @@ public enum BuildJSON {
             if let decoding = used.photo.decoding { fields += [("decode", JSONFields.decoding(decoding))] }
         case .skipped(let rejection, let size):
             fields += [("status", "skipped")]
-            fields += JSONFields.rejection(rejection)
+            fields += JSONFields.rejection(rejection) + JSONFields.duplicateOf(rejection)
             if let size { fields += JSONFields.size(size) }
         }
         return .object(fields)

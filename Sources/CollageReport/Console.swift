@@ -1,3 +1,4 @@
+internal import CollageTerminal
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -12,7 +13,7 @@ public struct Console: Sendable {
     public static let standardError = Console(descriptor: STDERR_FILENO)
 
     /// Whether the stream is a terminal: colour, progress and previews only go to one.
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    public var isTerminal: Bool { TerminalIO.isTerminal(descriptor) }
 
     /// Writes `text` and a newline. A reader that went away is not an error worth a crash.
     public func line(_ text: String) {
@@ -29,13 +30,6 @@ public struct Console: Sendable {
     }
 
     public func write(bytes: [UInt8]) {
-        var bytes = bytes
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
+        TerminalIO.write(bytes, to: descriptor)
     }
 }

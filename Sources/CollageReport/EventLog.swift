@@ -63,29 +63,34 @@ public final class EventLog: Sendable {
 
     /// Takes the progress line off the screen, so the scrollback keeps none of it.
     public func endProgress() {
-        guard progress.withLock({ $0 != nil }) else { return }
-        progress.withLock { $0 = nil }
-        console.write(ProgressLine.clear)
+        progress.withLock { progress in
+            guard progress != nil else { return }
+            progress = nil
+            console.write(ProgressLine.clear)
+        }
     }
 
+    /// Log lines go above the progress line: it is cleared, the lines written, and it is drawn
+    /// again below them. Written under the lock, so that what reaches the terminal is what
+    /// the last decision drew.
     private func write(_ lines: [(LineKind, String)]) {
-        guard !lines.isEmpty || progress.withLock({ $0 != nil }) else { return }
         let text = lines.map { kind, line in styler.paint("collage: " + line, as: kind.style) + "\n" }.joined()
-        let shown = progress.withLock { $0 != nil }
-        console.write((shown ? ProgressLine.clear : "") + text + progressText())
+        progress.withLock { progress in
+            guard !lines.isEmpty || progress != nil else { return }
+            console.write((progress != nil ? ProgressLine.clear : "") + text + progressText(&progress))
+        }
     }
 
     private func redraw() {
-        console.write(progressText())
+        progress.withLock { console.write(progressText(&$0)) }
     }
 
-    private func progressText() -> String {
-        progress.withLock { progress -> String in
-            guard var current = progress else { return "" }
-            current.line.elapsed = .now - current.start
-            progress = current
-            return current.line.drawn(width: TerminalSize.of(console.descriptor)?.columns ?? 80)
-        }
+    /// The progress line with the time elapsed now; nothing when there is none.
+    private func progressText(_ progress: inout Progress?) -> String {
+        guard var current = progress else { return "" }
+        current.line.elapsed = .now - current.start
+        progress = current
+        return current.line.drawn(width: TerminalSize.of(console.descriptor)?.columns ?? 80)
     }
 }
 
@@ -98,11 +103,5 @@ extension LineKind {
         case .saved: return .saved
         case .added, .status, .notice: return nil
         }
-    }
-}
-
-extension Styler {
-    func paint(_ text: String, as style: TextStyle?) -> String {
-        style.map { paint(text, as: $0) } ?? text
     }
 }

@@ -9,7 +9,7 @@ public enum InspectJSON {
     public static func line(_ inspection: Inspection) -> JSONValue {
         var fields = JSONFields.path("path", inspection.file.path)
         if let header = inspection.header {
-            fields += [("format", .string(header.format.rawValue.lowercased()))]
+            fields += [("format", JSONFields.format(header.format))]
             fields += JSONFields.size(header.displayedSize)
             fields += [("storedWidth", .int(header.storedSize.width)), ("storedHeight", .int(header.storedSize.height))]
             fields += [("orientation", .int(header.orientation.rawValue)), ("progressive", .bool(header.progressive))]
@@ -18,7 +18,7 @@ public enum InspectJSON {
         fields += [("fingerprint", inspection.fingerprint.map { .string($0.description) } ?? .null)]
         if let nearest = inspection.nearest {
             fields += [("nearest", .object(JSONFields.path("path", nearest.photo.name) + [
-                ("distance", .number((nearest.distance * 10).rounded() / 10)), ("fingerprintDistance", .int(nearest.fingerprintDistance)),
+                ("distance", .number(nearest.shownDistance)), ("fingerprintDistance", .int(nearest.fingerprintDistance)),
             ]))]
         } else {
             fields += [("nearest", .null)]
@@ -32,7 +32,7 @@ public enum InspectJSON {
         case .used(let index, let tile, let crop):
             fields += [("status", "used"), ("index", .int(index)), ("tile", JSONFields.rect(tile)), ("crop", JSONFields.rect(crop))]
         case .skipped(let rejection):
-            fields += [("status", "skipped")] + JSONFields.rejection(rejection).filter { $0.0 != "duplicateOf" && $0.0 != "duplicateOfBytes" }
+            fields += [("status", "skipped")] + JSONFields.rejection(rejection)
         }
         return .object(fields)
     }
@@ -61,7 +61,7 @@ public enum InspectText {
             cells += ["-", "-", "-", "-", "-", "-"]
         }
         cells.append(inspection.fingerprint?.description ?? "-")
-        cells.append(inspection.nearest.map { "\($0.photo.name) (\(($0.distance * 10).rounded() / 10))" } ?? "-")
+        cells.append(inspection.nearest.map { "\($0.photo.name) (\($0.shownDistance))" } ?? "-")
         switch inspection.verdict {
         case .used(let index, let tile, _): cells.append("used #\(index + 1) at \(tile)")
         case .skipped(let rejection): cells.append("skipped: \(rejection)")

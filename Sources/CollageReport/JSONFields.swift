@@ -1,5 +1,7 @@
+internal import CollageCodecs
 internal import CollageCore
 internal import CollageImaging
+internal import CollageTerminal
 
 /// The shapes every JSON report shares, so that a path or a size reads the same everywhere.
 enum JSONFields {
@@ -7,7 +9,17 @@ enum JSONFields {
     /// `"<key>Bytes": "<base64>"` with the exact bytes: lossless, and `.path` is always a string.
     static func path(_ key: String, _ name: PathName) -> [(String, JSONValue)] {
         if let text = name.text { return [(key, .string(text))] }
-        return [(key, .string(name.description)), (key + "Bytes", .string(Base64.encode(name.bytes)))]
+        return [(key, .string(name.description)), (key + "Bytes", .string(String(decoding: Base64.encode(name.bytes), as: UTF8.self)))]
+    }
+
+    /// The same, or `"<key>": null` when there is no name (a collage written to stdout).
+    static func path(_ key: String, orNull name: PathName?) -> [(String, JSONValue)] {
+        name.map { path(key, $0) } ?? [(key, .null)]
+    }
+
+    /// `"jpeg"` or `"png"`: the lower-case names the schemas list.
+    static func format(_ format: ImageFormat) -> JSONValue {
+        .string(format.rawValue.lowercased())
     }
 
     static func size(_ size: PixelSize) -> [(String, JSONValue)] {
@@ -18,12 +30,18 @@ enum JSONFields {
         .object([("x", .int(rect.x)), ("y", .int(rect.y)), ("width", .int(rect.width)), ("height", .int(rect.height))])
     }
 
-    /// A rejection: the stable `reason` code, the human `detail`, and `duplicateOf` for a copy.
+    /// A rejection as every report shows it: the stable `reason` code, the human `detail`, and
+    /// the `collage` that already holds the photo. The original of a copy is each report's own.
     static func rejection(_ rejection: Rejection) -> [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = [("reason", .string(rejection.code)), ("detail", .string(rejection.description))]
-        if case .duplicate(let original) = rejection { fields += path("duplicateOf", original) }
         if case .alreadyUsed(let collage) = rejection { fields += path("collage", collage) }
         return fields
+    }
+
+    /// `duplicateOf` for a copy, nothing otherwise: where build and watch name the original.
+    static func duplicateOf(_ rejection: Rejection) -> [(String, JSONValue)] {
+        guard case .duplicate(let original) = rejection else { return [] }
+        return path("duplicateOf", original)
     }
 
     static func decoding(_ details: DecodeDetails) -> JSONValue {

@@ -70,7 +70,7 @@ public enum LogLines {
 
     /// `nearest a.jpg: similarity 37.5, fingerprint 20 bits`
     static func closest(_ nearest: Resemblance) -> String {
-        "nearest \(nearest.photo.name): similarity \((nearest.distance * 10).rounded() / 10), fingerprint \(nearest.fingerprintDistance) bits"
+        "nearest \(nearest.photo.name): similarity \(nearest.shownDistance), fingerprint \(nearest.fingerprintDistance) bits"
     }
 
     static func milliseconds(_ duration: Duration) -> String {

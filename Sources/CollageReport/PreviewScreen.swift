@@ -20,35 +20,35 @@ public final class PreviewScreen: Sendable {
 
     private struct State {
         var block = PreviewBlock()
-        var image: RGBImage?
+        var image: RGBImage? { didSet { encoded = nil } }
         var status: [StatusLine] = []
+        /// The image encoded for the room it had: a new status line alone must not cost a new
+        /// sixel quantisation or megabytes of kitty base64, only a new image or room does.
+        var encoded: (terminal: TerminalSize, maxRows: Int, preview: TerminalPreview?)?
     }
 
     /// Nil unless `output` is a terminal. Asks the terminal what it can draw (at most 200 ms)
     /// on stdin when it is the same terminal, else on /dev/tty.
     public init?(output: Int32 = 2, styler: Styler) {
-        guard isatty(output) == 1 else { return nil }
+        guard TerminalIO.isTerminal(output) else { return nil }
         self.output = output
         self.styler = styler
-        let input = isatty(STDIN_FILENO) == 1 ? STDIN_FILENO : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        let input = TerminalIO.isTerminal(STDIN_FILENO) ? STDIN_FILENO : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         capabilities = TerminalCapabilities.detect(input: input, output: output)
         if input != STDIN_FILENO && input >= 0 { Glibc.close(input) }
         guardian = TerminalGuard(fileDescriptor: output)
         TerminalGuard.restoreAtExit()
     }
 
-    /// What the terminal will be drawn with: kitty, sixel or half blocks.
-    public var method: PreviewProtocol { capabilities.preview }
-
     /// Draws `image` (or keeps the last one) with `status` under it, replacing what was drawn.
+    /// Written under the lock: a redraw in place is only right after the draw it replaces.
     public func show(_ image: RGBImage? = nil, status: [StatusLine]) {
-        let bytes = state.withLock { state -> [UInt8] in
+        state.withLock { state in
             if let image { state.image = image }
             state.status = status
-            return draw(&state)
+            guardian.hideCursor()
+            TerminalIO.write(draw(&state), to: output)
         }
-        guardian.hideCursor()
-        TerminalIO.write(bytes, to: output)
         startFollowingResizes()
     }
 
@@ -58,15 +58,16 @@ public final class PreviewScreen: Sendable {
             listener?.cancel()
             listener = nil
         }
-        guardian.restore()
+        state.withLock { _ in guardian.restore() }  // after any redraw under way
     }
 
     private func draw(_ state: inout State) -> [UInt8] {
         guard let terminal = TerminalSize.of(output) else { return [] }
-        let preview = state.image.flatMap {
-            TerminalPreview.render($0, for: capabilities, terminal: terminal, maxRows: max(1, terminal.rows - state.status.count - 1))
+        let maxRows = max(1, terminal.rows - state.status.count - 1)
+        if let image = state.image, state.encoded?.terminal != terminal || state.encoded?.maxRows != maxRows {
+            state.encoded = (terminal, maxRows, TerminalPreview.render(image, for: capabilities, terminal: terminal, maxRows: maxRows))
         }
-        return state.block.draw(preview, status: state.status, terminal: terminal, styler: styler)
+        return state.block.draw(state.encoded?.preview, status: state.status, terminal: terminal, styler: styler)
     }
 
     private func startFollowingResizes() {
@@ -77,7 +78,6 @@ public final class PreviewScreen: Sendable {
     }
 
     private func redraw() {
-        let bytes = state.withLock { draw(&$0) }
-        TerminalIO.write(bytes, to: output)
+        state.withLock { state -> Void in TerminalIO.write(draw(&state), to: output) }
     }
 }

@@ -21,15 +21,17 @@ public enum WatchJSON {
         case .added(let file, let photo, let count, _):
             return envelope("added", JSONFields.path("path", file.path) + JSONFields.size(photo.size) + [("photos", .int(count))])
         case .skipped(let file, let rejection, let size):
-            return envelope("skipped", JSONFields.path("path", file.path) + JSONFields.rejection(rejection) + (size.map(JSONFields.size) ?? []))
+            return envelope("skipped", JSONFields.path("path", file.path) + JSONFields.rejection(rejection) + JSONFields.duplicateOf(rejection)
+                + (size.map(JSONFields.size) ?? []))
         case .saved(let saved, let photos, let batch):
-            let path: [(String, JSONValue)] = saved.destination.path.map { JSONFields.path("path", $0) } ?? [("path", .null)]
-            return envelope("saved", path + [("format", .string(saved.format.rawValue.lowercased()))] + JSONFields.size(saved.size)
+            return envelope("saved", JSONFields.path("path", orNull: saved.destination.path) + [("format", JSONFields.format(saved.format))]
+                + JSONFields.size(saved.size)
                 + [("bytes", .int(saved.bytes)), ("photos", .int(photos)), ("batch", .int(batch))])
         case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
-            let path: [(String, JSONValue)] = destination.path.map { JSONFields.path("path", $0) } ?? [("path", .null)]
-            return envelope("save-failed", path + [("photos", .int(photos)), ("batch", .int(batch)), ("error", .string(error)),
-                                                   ("retryInSeconds", retryIn.map(JSONValue.seconds) ?? .null)])
+            return envelope("save-failed", JSONFields.path("path", orNull: destination.path) + [
+                ("photos", .int(photos)), ("batch", .int(batch)), ("error", .string(error)),
+                ("retryInSeconds", retryIn.map(JSONValue.seconds) ?? .null),
+            ])
         case .notice(let text):
             return envelope("notice", [("message", .string(text))])
         }

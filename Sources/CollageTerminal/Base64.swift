@@ -1,9 +1,10 @@
-/// RFC 4648 base64 with padding: what kitty's graphics protocol carries. Twenty lines here
-/// rather than Foundation for a module that otherwise needs only the C library.
-enum Base64 {
+/// RFC 4648 base64 with padding: what kitty's graphics protocol carries, and how the JSON
+/// reports carry a file name that is not UTF-8. Twenty lines here rather than Foundation for
+/// modules that otherwise need only the C library.
+public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    static func encode(_ bytes: [UInt8]) -> [UInt8] {
+    public static func encode(_ bytes: [UInt8]) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// `--color auto|always|never`.
 public enum ColorMode: String, Sendable, CaseIterable {
     /// Colour on a terminal, unless `NO_COLOR` or `TERM=dumb` says otherwise.
@@ -24,7 +20,7 @@ public enum ColorPolicy {
 
     /// The decision for an open file descriptor, in this process's environment.
     public static func isEnabled(_ mode: ColorMode, fileDescriptor: Int32, environment: TerminalEnvironment = .current) -> Bool {
-        isEnabled(mode, environment: environment, isTerminal: isatty(fileDescriptor) == 1)
+        isEnabled(mode, environment: environment, isTerminal: TerminalIO.isTerminal(fileDescriptor))
     }
 
     /// The styler for a stream.

@@ -1,6 +1,5 @@
 /// The few VT/ANSI control sequences the tool writes, named, so no caller spells an escape.
 public enum ControlSequence {
-    public static let escape = "\u{1B}"
     /// String terminator, which ends kitty's APC and sixel's DCS.
     public static let stringTerminator = "\u{1B}\\"
 

@@ -1,16 +1,9 @@
-internal import CollageCodecs
 internal import CollageCore
 public import CollageImaging
 
 /// The kitty graphics protocol: an image sent inline as base64 in APC escapes
 /// (`ESC _ G keys ; payload ESC \`), placed at the cursor over a rectangle of cells.
 public enum KittyGraphics {
-    /// How the pixels travel: PNG is several times smaller; raw RGB needs no encoder.
-    public enum Format: Sendable {
-        case png
-        case rgb
-    }
-
     /// The protocol's limit on the base64 payload of one escape.
     public static let chunkLimit = 4096
 
@@ -22,20 +15,14 @@ public enum KittyGraphics {
     /// scaled by the terminal to fit). `q=2` in every chunk: the terminal sends no reply, which
     /// would otherwise arrive as typed input (kitty reads `q` from the last chunk). `C=1`: the
     /// cursor stays put, so the caller knows where it is. With `imageID`, a later `delete`
-    /// takes the image back. PNG falls back to raw RGB should libpng ever fail.
-    public static func place(_ image: RGBImage, columns: Int, rows: Int, format: Format = .png, imageID: UInt32? = nil) -> [UInt8] {
-        var keys: String
-        let payload: [UInt8]
-        if format == .png, let png = try? ImageEncoder.encode(image, as: .png) {
-            keys = "a=T,f=100"
-            payload = png
-        } else {
-            keys = "a=T,f=24,s=\(image.width),v=\(image.height)"
-            payload = image.pixels
-        }
+    /// takes the image back. Raw RGB (`f=24`): about 100 times faster to produce than PNG
+    /// (4 ms against 0.4 s for a 1017x680 preview, release build) for twice the bytes, which a
+    /// local terminal reads in milliseconds.
+    public static func place(_ image: RGBImage, columns: Int, rows: Int, imageID: UInt32? = nil) -> [UInt8] {
+        var keys = "a=T,f=24,s=\(image.width),v=\(image.height)"
         if let imageID { keys += ",i=\(imageID)" }
         keys += ",c=\(columns),r=\(rows),C=1,q=2"
-        return chunked(Base64.encode(payload), keys: keys)
+        return chunked(Base64.encode(image.pixels), keys: keys)
     }
 
     /// Deletes the image with `imageID` and frees its data (`d=I`): what a redraw in place does

@@ -47,9 +47,3 @@ public struct PreviewBlock: Sendable {
         return deleteImage + ControlSequence.rewind(lines: linesDrawn)
     }
 }
-
-extension Styler {
-    func paint(_ text: String, as style: TextStyle?) -> String {
-        style.map { paint(text, as: $0) } ?? text
-    }
-}

@@ -5,7 +5,9 @@ internal import Glibc
 
 /// A terminal with echo and line editing off, so its answers to queries can be read as they
 /// come and are not shown. The saved settings are restored by `restore()`, by `deinit`, and by
-/// `TerminalGuard.restoreAll()` (a signal or an exit in between).
+/// `TerminalGuard.restoreAll()` (a signal or an exit in between), and by `RawModeSignals` when a
+/// signal would end the process first. Restored with TCSAFLUSH: answers that come after the
+/// probe stopped waiting are discarded, not echoed or read by the shell as typed input.
 final class RawMode: Sendable {
     let fileDescriptor: Int32
     private let saved: termios
@@ -23,8 +25,10 @@ final class RawMode: Sendable {
             controls[Int(VTIME)] = 0
         }
         RawMode.active.withLock { $0[fileDescriptor] = saved }
+        RawModeSignals.enter(fileDescriptor: fileDescriptor, settings: saved)
         guard tcsetattr(fileDescriptor, TCSANOW, &settings) == 0 else {
             RawMode.active.withLock { $0[fileDescriptor] = nil }
+            RawModeSignals.leave()
             return nil
         }
     }
@@ -34,7 +38,8 @@ final class RawMode: Sendable {
     func restore() {
         let pending = RawMode.active.withLock { $0.removeValue(forKey: fileDescriptor) }
         guard var settings = pending else { return }
-        _ = tcsetattr(fileDescriptor, TCSANOW, &settings)
+        _ = tcsetattr(fileDescriptor, TCSAFLUSH, &settings)
+        RawModeSignals.leave()
     }
 
     /// Terminals in raw mode now, with the settings to put back.
@@ -46,6 +51,9 @@ final class RawMode: Sendable {
             defer { active.removeAll() }
             return active
         }
-        for (fileDescriptor, var settings) in all { _ = tcsetattr(fileDescriptor, TCSANOW, &settings) }
+        for (fileDescriptor, var settings) in all {
+            _ = tcsetattr(fileDescriptor, TCSAFLUSH, &settings)
+            RawModeSignals.leave()
+        }
     }
 }

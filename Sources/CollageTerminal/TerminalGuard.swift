@@ -16,7 +16,7 @@ public final class TerminalGuard: Sendable {
 
     /// Hides the cursor (it would flicker across a redraw) until `restore()`.
     public func hideCursor() {
-        guard isatty(fileDescriptor) == 1 else { return }
+        guard TerminalIO.isTerminal(fileDescriptor) else { return }
         _ = Self.touched.withLock { $0.insert(fileDescriptor) }
         TerminalIO.write(ControlSequence.hideCursor, to: fileDescriptor)
     }

@@ -25,7 +25,7 @@ public enum TerminalProbe {
     /// in raw mode only while waiting, and its settings are restored whatever happens.
     /// Answers that arrive after the timeout are not waited for.
     public static func ask(input: Int32, output: Int32, timeout: Duration = defaultTimeout, askingKitty: Bool = true) -> TerminalAnswers? {
-        guard isatty(input) == 1, isatty(output) == 1, let raw = RawMode(input) else { return nil }
+        guard TerminalIO.isTerminal(input), TerminalIO.isTerminal(output), let raw = RawMode(input) else { return nil }
         defer { raw.restore() }
         guard TerminalIO.write(askingKitty ? queries : otherQueries, to: output) else { return nil }
 

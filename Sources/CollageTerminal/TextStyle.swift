@@ -32,4 +32,9 @@ public struct Styler: Sendable, Equatable {
         guard isEnabled, !text.isEmpty else { return text }
         return ControlSequence.sgr(style.sgrParameters) + text + ControlSequence.resetAttributes
     }
+
+    /// Plain text paints as itself: a line without a style of its own needs no special case.
+    public func paint(_ text: String, as style: TextStyle?) -> String {
+        style.map { paint(text, as: $0) } ?? text
+    }
 }

@@ -35,9 +35,10 @@ extension Collage {
         }
 
         func run() async throws {
+            let log = report.log(watching: false)
             // As gzip does: image bytes on a screen are noise, and can leave the terminal in a mess.
             if output.toStandardOutput && !dryRun && Console.standardOutput.isTerminal {
-                Console.standardError.line("collage: refusing to write image data to a terminal; redirect standard output or give -o FILE")
+                log.error("refusing to write image data to a terminal; redirect standard output or give -o FILE")
                 throw ExitStatus.usage
             }
             let destination = output.destination
@@ -45,11 +46,10 @@ extension Collage {
             do {
                 try CollageBuild.check(items, against: destination)
             } catch {
-                Console.standardError.line("collage: \(error)")
+                log.error("\(error)")
                 throw ExitStatus.usage
             }
             let options = try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits)
-            let log = report.log(watching: false)
             log.startProgress(given: items.count)
             let result = await CollageBuild(options: options).run(
                 items, to: destination, as: output.resolvedFormat ?? .jpeg, dryRun: dryRun, keepingImage: report.preview, log: log.event)

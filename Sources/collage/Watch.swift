@@ -47,24 +47,15 @@ extension Collage {
         }
 
         func run() async throws {
+            let options = try CollageOptions(look: look, output: output, rules: rules, limits: limits)
             let destination = CollageOutput(path: output.output, numbered: batches)
             let interval = Duration.milliseconds(Int64((throttle * 1000).rounded()))
-            let text = report.log(watching: true)
             // The main screen replaces the scrolling log; errors follow once it is closed.
-            let screen = report.previewScreen().map { WatchScreen(screen: $0, styler: report.styler) }
-            let json = report.json
-            let finished = FinishedCollages(limit: rules.limit(for: try look.style()), printing: !json)
-            let log: @Sendable (PipelineEvent) -> Void = { event in
-                if let screen { screen.event(event) } else { text.event(event) }
-                if json { Console.standardOutput.line(WatchJSON.event(event).serialized) }
-                finished.note(event)
-            }
+            let told = WatchReport(log: report.log(watching: true), screen: report.previewScreen(), styler: report.styler,
+                                   json: report.json, limit: options.limit)
+            let log: @Sendable (PipelineEvent) -> Void = told.event
             func end(_ reason: String, _ status: ExitCode, error: String? = nil) -> ExitCode {
-                screen?.close()
-                if let error { text.error(error) }
-                if json {
-                    Console.standardOutput.line(WatchJSON.finished(reason: reason, exitStatus: status.rawValue, collages: finished.all, error: error).serialized)
-                }
+                told.finish(reason: reason, status: status.rawValue, error: error)
                 return status
             }
 
@@ -74,10 +65,7 @@ extension Collage {
             } catch {
                 throw end("folder-unavailable", ExitStatus.noInput, error: error.description)
             }
-            if json {
-                Console.standardOutput.line(WatchJSON.started(folder: folder, output: output.output, limit: rules.limit(for: try look.style()), batches: batches, throttle: interval).serialized)
-            }
-            let options = try CollageOptions(look: look, output: output, rules: rules, limits: limits)
+            told.started(folder: folder, output: output.output, batches: batches, throttle: interval)
             // A photo booth reads its journal before anything is taken: where to resume, which photos are used.
             var journal: BoothJournal?
             var start = BoothStart()
@@ -86,7 +74,7 @@ extension Collage {
             }
             let session = WatchSession(
                 flow: options.flow(journal: journal, log: log),
-                sink: options.sink(output: destination, format: output.resolvedFormat ?? .jpeg, keepsImage: screen != nil, journal: journal),
+                sink: options.sink(output: destination, format: output.resolvedFormat ?? .jpeg, keepsImage: told.hasScreen, journal: journal),
                 interval: interval, clock: ContinuousClock(), batches: batches, start: start)
 
             let watching = Task { try await watcher.run() }
@@ -101,7 +89,6 @@ extension Collage {
             watcher.stop()
             watching.cancel()
             let watched = await watching.result
-            finished.printRemaining()
 
             switch outcome {
             case .success(.complete):

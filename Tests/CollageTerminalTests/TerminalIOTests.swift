@@ -167,6 +167,33 @@ struct TerminalIOTests {
         #expect(pty.childSettings == before)
     }
 
+    @Test("An answer that comes after the probe stopped waiting is discarded, not left for the shell to read")
+    func lateAnswerDiscarded() async throws {
+        let pty = try PseudoTerminal()
+        let raw = try #require(RawMode(pty.child))
+        pty.send("\u{1B}[?62;22c\n")  // the newline: in canonical mode, a whole line the shell would read
+        let child = pty.child
+        let waiting = { @Sendable (milliseconds: Int32) -> Int32 in
+            var ready = pollfd(fd: child, events: Int16(POLLIN), revents: 0)
+            return poll(&ready, 1, milliseconds)
+        }
+        #expect(await blocking { waiting(10_000) } == 1)  // arrived while raw
+        raw.restore()
+        #expect(waiting(0) == 0)
+    }
+
+    @Test("While raw, Ctrl-C's default action is preceded by a restore; afterwards the default is back")
+    func signalsWhileRaw() throws {
+        let pty = try PseudoTerminal()
+        #expect(!RawModeSignals.isHandling(SIGINT))
+        let raw = try #require(RawMode(pty.child))
+        #expect(RawModeSignals.isHandling(SIGINT) && RawModeSignals.isHandling(SIGTERM))
+        raw.restore()
+        #expect(!RawModeSignals.isHandling(SIGINT) && !RawModeSignals.isHandling(SIGTERM))
+        var current = sigaction()
+        #expect(sigaction(SIGINT, nil, &current) == 0 && current.__sigaction_handler.sa_handler == nil)
+    }
+
     @Test("A program spawned in the pseudo-terminal has it as its terminal, at its size")
     func spawned() async throws {
         let pty = try PseudoTerminal(columns: 91, rows: 33)

@@ -1,0 +1,51 @@
+public import CollagePipeline
+public import CollageCore
+public import CollageTerminal
+
+/// Everything `watch` tells while it runs and when it ends: each event on the main screen or in
+/// the log, as a JSON line with `--json`, and into the list of finished collages; at the end the
+/// collages left behind, the screen closed, the error (once the screen no longer hides it) and
+/// the `finished` event. The command itself keeps only the wiring and the exit codes.
+public final class WatchReport: Sendable {
+    private let log: EventLog
+    private let screen: WatchScreen?
+    private let json: Bool
+    private let limit: Int
+    private let finished: FinishedCollages
+
+    /// `screen`: the preview screen when asked for and available; it then replaces the log's
+    /// event lines. `limit`: photos per collage.
+    public init(log: EventLog, screen: PreviewScreen?, styler: Styler, json: Bool, limit: Int) {
+        self.log = log
+        self.screen = screen.map { WatchScreen(screen: $0, styler: styler) }
+        self.json = json
+        self.limit = limit
+        finished = FinishedCollages(limit: limit, printing: !json)
+    }
+
+    /// Whether the main screen shows the collage: the sink then keeps each saved image for it.
+    public var hasScreen: Bool { screen != nil }
+
+    /// The first JSON line, once the folder is being watched.
+    public func started(folder: PathName, output: PathName, batches: Bool, throttle: Duration) {
+        guard json else { return }
+        Console.standardOutput.line(WatchJSON.started(folder: folder, output: output, limit: limit, batches: batches, throttle: throttle).serialized)
+    }
+
+    public func event(_ event: PipelineEvent) {
+        if let screen { screen.event(event) } else { log.event(event) }
+        if json { Console.standardOutput.line(WatchJSON.event(event).serialized) }
+        finished.note(event)
+    }
+
+    /// The end of the run: why (`reason`, the JSON's code), the exit status it ends with, and
+    /// the error to print, if any.
+    public func finish(reason: String, status: Int32, error: String? = nil) {
+        finished.printRemaining()
+        screen?.close()
+        if let error { log.error(error) }
+        if json {
+            Console.standardOutput.line(WatchJSON.finished(reason: reason, exitStatus: status, collages: finished.all, error: error).serialized)
+        }
+    }
+}
