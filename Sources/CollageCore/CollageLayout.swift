@@ -9,10 +9,6 @@ public enum CollageLayout {
     /// The most photos `--limit` allows: beyond it tiles become too small to be photos.
     public static let maximumLimit = 100
 
-    public static func rows(for count: Int) -> Int { CollageGrid.auto.rows(for: count) }
-
-    public static func columns(for count: Int) -> Int { CollageGrid.auto.columns(for: count) }
-
     /// The tile of each photo in the book's look (no gap, no margin).
     public static func tiles(count: Int, canvas: PixelSize) -> [PixelRect] {
         tiles(count: count, canvas: canvas, style: .book)
