@@ -68,12 +68,6 @@ public struct PathName: Hashable, Sendable, Comparable, ExpressibleByStringLiter
         return PathName(bytes: bytes.last == UInt8(ascii: "/") ? bytes + name.bytes : bytes + [UInt8(ascii: "/")] + name.bytes)
     }
 
-    /// The last component: what follows the last slash.
-    public var lastComponent: PathName {
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return self }
-        return PathName(bytes: Array(bytes[(slash + 1)...]))
-    }
-
     /// Byte order: what `sort` does with `LC_ALL=C`, the same on every machine.
     public static func < (a: PathName, b: PathName) -> Bool {
         a.bytes.lexicographicallyPrecedes(b.bytes)
