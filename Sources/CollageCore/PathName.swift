@@ -4,11 +4,8 @@
 public struct PathName: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let bytes: [UInt8]
 
-    public init(bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    public init<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+    /// From bytes anywhere: an array, a slice of a list, a directory entry.
+    public init(bytes: some Sequence<UInt8>) {
         self.bytes = Array(bytes)
     }
 
