@@ -9,10 +9,6 @@ public enum CollageLayout {
     /// The most photos `--limit` allows: beyond it tiles become too small to be photos.
     public static let maximumLimit = 100
 
-    public static func rows(for count: Int) -> Int { CollageGrid.auto.rows(for: count) }
-
-    public static func columns(for count: Int) -> Int { CollageGrid.auto.columns(for: count) }
-
     /// The tile of each photo in the book's look (no gap, no margin).
     public static func tiles(count: Int, canvas: PixelSize) -> [PixelRect] {
         tiles(count: count, canvas: canvas, style: .book)
@@ -45,22 +41,14 @@ public enum CollageLayout {
     /// The size at which to keep the `index`-th accepted photo (0-based) so that every tile it
     /// can get, as more photos join (up to `limit`, by default the style's), is drawn by
     /// shrinking, never by enlarging: the photo is decoded once and each later collage re-lays it
-    /// out from this copy. Never above `photo`. Crop windows have the tile's aspect and fill it,
-    /// wherever the crop strategy places them, so the tile's size alone decides. Never below
-    /// twice the duplicate check's thumbnail, so that however small the collage, the thumbnail is
-    /// area-averaged from enough pixels to compare photos as at full size.
+    /// out from this copy. Crop windows have the tile's aspect and fill it, wherever the crop
+    /// strategy places them, so the tile's size alone decides (`KeptSizePlan.size(of:covering:)`,
+    /// which also keeps it within the photo and at least twice the thumbnail).
     public static func keptSize(
         of photo: PixelSize, at index: Int, canvas: PixelSize, style: CollageStyle = .book, limit: Int? = nil
     ) -> PixelSize {
         let limit = limit ?? style.grid.defaultLimit
-        let floor = PixelSize(width: 2 * Thumbnail.size.width, height: 2 * Thumbnail.size.height)
-        var scale = max(Double(floor.width) / Double(photo.width), Double(floor.height) / Double(photo.height))
-        for count in (index + 1)...max(index + 1, limit) {
-            let tile = tile(index, of: count, canvas: canvas, style: style)
-            scale = max(scale, Double(tile.width) / Double(photo.width), Double(tile.height) / Double(photo.height))
-        }
-        if scale >= 1 { return photo }
-        func scaled(_ length: Int) -> Int { max(1, min(length, Int((Double(length) * scale - 1e-6).rounded(.up)))) }
-        return PixelSize(width: scaled(photo.width), height: scaled(photo.height))
+        let tiles = ((index + 1)...max(index + 1, limit)).lazy.map { tile(index, of: $0, canvas: canvas, style: style) }
+        return KeptSizePlan.size(of: photo, covering: tiles)
     }
 }

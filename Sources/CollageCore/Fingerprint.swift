@@ -26,8 +26,7 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
         let grid = image.resized(to: PixelSize(width: 9, height: 9))
         var luma = [Int](repeating: 0, count: 81)
         for i in 0..<81 {
-            let p = grid[i % 9, i / 9]
-            luma[i] = 299 * Int(p.red) + 587 * Int(p.green) + 114 * Int(p.blue)
+            luma[i] = grid[i % 9, i / 9].lumaThousandths
         }
         var horizontal: UInt64 = 0
         var vertical: UInt64 = 0

@@ -4,11 +4,8 @@
 public struct PathName: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let bytes: [UInt8]
 
-    public init(bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    public init<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+    /// From bytes anywhere: an array, a slice of a list, a directory entry.
+    public init(bytes: some Sequence<UInt8>) {
         self.bytes = Array(bytes)
     }
 
@@ -53,6 +50,43 @@ public struct PathName: Hashable, Sendable, Comparable, ExpressibleByStringLiter
         return out
     }
 
+    /// The name a log line shows, read back to its exact bytes: the inverse of `description`,
+    /// so that a journal can store names as text. Nil for text `description` never writes.
+    public init?(escaped text: [UInt8]) {
+        var bytes: [UInt8] = []
+        var index = 0
+        func hexValue(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        while index < text.count {
+            let byte = text[index]
+            index += 1
+            guard byte == UInt8(ascii: "\\") else {
+                bytes.append(byte)
+                continue
+            }
+            guard index < text.count else { return nil }
+            let escape = text[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\\"): bytes.append(escape)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "x"):
+                guard index + 1 < text.count, let high = hexValue(text[index]), let low = hexValue(text[index + 1]) else { return nil }
+                bytes.append(high << 4 | low)
+                index += 2
+            default: return nil
+            }
+        }
+        self.init(bytes: bytes)
+    }
+
     public var isEmpty: Bool { bytes.isEmpty }
 
     public func hasPrefix(_ prefix: String) -> Bool { bytes.starts(with: prefix.utf8) }
@@ -66,12 +100,6 @@ public struct PathName: Hashable, Sendable, Comparable, ExpressibleByStringLiter
     public func appending(_ name: PathName) -> PathName {
         if bytes.isEmpty { return name }
         return PathName(bytes: bytes.last == UInt8(ascii: "/") ? bytes + name.bytes : bytes + [UInt8(ascii: "/")] + name.bytes)
-    }
-
-    /// The last component: what follows the last slash.
-    public var lastComponent: PathName {
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return self }
-        return PathName(bytes: Array(bytes[(slash + 1)...]))
     }
 
     /// Byte order: what `sort` does with `LC_ALL=C`, the same on every machine.

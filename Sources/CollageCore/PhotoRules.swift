@@ -10,19 +10,33 @@ public enum PhotoRules {
 
     /// No photo twice: a copy of a photo already taken (within `similarity`, see
     /// `Thumbnail.distance(to:)`) is a duplicate, named after the first it copies. Another shot
-    /// of the same scene is not.
+    /// of the same scene is not. In two stages: only a photo taken whose fingerprint makes it a
+    /// candidate has its thumbnail compared.
     public static func unique(
         _ photo: Photo, among taken: [Photo], similarity: Double = Thumbnail.samePhotoThreshold
     ) -> Rejection? {
-        taken.lazy.map { Resemblance(of: photo, to: $0) }
-            .first { $0.isDuplicate(similarity: similarity) }
-            .map { .duplicate(of: $0.photo.name) }
+        let candidates = taken.lazy.filter { photo.fingerprint.isCandidate(for: $0.fingerprint) }
+        return unique(among: candidates.map { Resemblance(of: photo, to: $0) }, similarity: similarity)
+    }
+
+    /// The same rule on comparisons already made with the photos taken, in the order taken: where
+    /// the nearest is wanted too, each photo is compared once for both.
+    public static func unique(
+        among resemblances: some Sequence<Resemblance>, similarity: Double = Thumbnail.samePhotoThreshold
+    ) -> Rejection? {
+        resemblances.first { $0.isDuplicate(similarity: similarity) }.map { .duplicate(of: $0.photo.name) }
     }
 
     /// The photo taken before that `photo` is closest to on the `--similarity` scale (the first
-    /// of equals), or nil when none was: what `inspect` reports.
+    /// of equals), or nil when none was: what `inspect` reports. Over every photo taken, not
+    /// only the candidates, so every thumbnail is compared.
     public static func nearest(to photo: Photo, among taken: [Photo]) -> Resemblance? {
-        taken.map { Resemblance(of: photo, to: $0) }.min { $0.distance < $1.distance }
+        nearest(among: taken.map { Resemblance(of: photo, to: $0) })
+    }
+
+    /// The same on comparisons already made.
+    public static func nearest(among resemblances: some Sequence<Resemblance>) -> Resemblance? {
+        resemblances.min { $0.distance < $1.distance }
     }
 
     /// At most six photos.

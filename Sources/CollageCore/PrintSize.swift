@@ -35,12 +35,8 @@ public struct PrintSize: Hashable, Sendable, CustomStringConvertible {
             throw .badSize(text)
         }
         let resolution = unit.isPhysical ? dpi ?? Self.defaultDPI : dpi
-        let pixels: PixelSize
-        do {
-            pixels = PixelSize(width: try width.pixels(dpi: resolution), height: try height.pixels(dpi: resolution))
-        } catch {
-            throw .badSize(text)
-        }
+        // A physical unit always has a resolution here, and `dpi` was checked above: nothing throws.
+        let pixels = PixelSize(width: try width.pixels(dpi: resolution), height: try height.pixels(dpi: resolution))
         let sideRange = 1...Self.maximumSide
         guard sideRange.contains(pixels.width), sideRange.contains(pixels.height) else {
             throw .sizeOutOfRange(text, pixels)

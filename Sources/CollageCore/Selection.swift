@@ -15,8 +15,18 @@ public struct Selection: Sendable {
 
     /// Takes `photo` unless a rule refuses it (the landscape rule ran before decoding).
     public mutating func add(_ photo: Photo) throws(Rejection) {
-        if let rejection = PhotoRules.unique(photo, among: photos, similarity: similarity)
-            ?? PhotoRules.withinLimit(photos, limit: limit) {
+        try add(photo, refusedBy: PhotoRules.unique(photo, among: photos, similarity: similarity))
+    }
+
+    /// The same, with `photo` already compared with each of `photos`, in order: the pipeline
+    /// compares once for the duplicate rule and for the nearest it reports.
+    public mutating func add(_ photo: Photo, resemblances: [Resemblance]) throws(Rejection) {
+        precondition(resemblances.map(\.photo.name) == photos.map(\.name), "compared with every photo in the selection, in order")
+        try add(photo, refusedBy: PhotoRules.unique(among: resemblances, similarity: similarity))
+    }
+
+    private mutating func add(_ photo: Photo, refusedBy duplicate: Rejection?) throws(Rejection) {
+        if let rejection = duplicate ?? PhotoRules.withinLimit(photos, limit: limit) {
             throw rejection
         }
         photos.append(photo)

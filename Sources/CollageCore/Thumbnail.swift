@@ -34,8 +34,7 @@ public struct Thumbnail: Sendable, Equatable {
         let small = image.resized(to: Self.size)
         var luma = [UInt8](repeating: 0, count: Self.size.area)
         for i in luma.indices {
-            let weighted = 299 * Int(small.pixels[3 * i]) + 587 * Int(small.pixels[3 * i + 1]) + 114 * Int(small.pixels[3 * i + 2])
-            luma[i] = UInt8((weighted + 500) / 1000)
+            luma[i] = UInt8((small[i % Self.size.width, i / Self.size.width].lumaThousandths + 500) / 1000)
         }
         self.init(luma: luma)
     }

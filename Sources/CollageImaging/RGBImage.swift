@@ -69,6 +69,11 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
         max(abs(Int(red) - Int(other.red)), abs(Int(green) - Int(other.green)), abs(Int(blue) - Int(other.blue)))
     }
 
+    /// Rec. 601 luma in thousandths of a level (299·R + 587·G + 114·B, 0...255 000): whole
+    /// numbers, so the fingerprint and the thumbnail, which both start from it, come out the
+    /// same on every machine.
+    public var lumaThousandths: Int { 299 * Int(red) + 587 * Int(green) + 114 * Int(blue) }
+
     public var description: String { "rgb(\(red),\(green),\(blue))" }
 }
 

@@ -7,7 +7,7 @@ public import CollageSources
 /// watched, the arguments of `build`, or a test's in-memory source.
 ///
 /// ```
-/// files ─▶ takeWhile(room) ─▶ probe ─▶ filter shape ─▶ decode ─▶ filter unique ─▶ scan ─▶ Selection…
+/// files ─▶ takeWhile(room) ─▶ probe ─▶ filter shape ─▶ decode ─▶ compare ─▶ filter unique ─▶ scan ─▶ Selection…
 /// ```
 /// Throttling, rendering and saving follow in `WatchSession` (and, unthrottled, in `CollageBuild`).
 public struct CollageFlow: Sendable {
@@ -77,23 +77,33 @@ public struct CollageFlow: Sendable {
                 return (file, decoded.mapError { SizedRejection(rejection: $0, size: probed.size) })
             }
             .compactMap(dropRejected(log))
+            // compare with every photo taken, once: the duplicate rule and the nearest reported both read it.
+            .map { (file: PhotoFile, photo: Photo) in
+                (file, ComparedPhoto(photo: photo, resemblances: relay.value.photos.map { Resemblance(of: photo, to: $0) }))
+            }
             // filter unique: against every photo taken, not just the previous one.
-            .filter(rule(log, size: { (photo: Photo) in photo.size }) { photo in
-                PhotoRules.unique(photo, among: relay.value.photos, similarity: similarity)
+            .filter(rule(log, size: { (compared: ComparedPhoto) in compared.photo.size }) { compared in
+                PhotoRules.unique(among: compared.resemblances, similarity: similarity)
             })
             // scan into the selection.
             .reductions(into: empty) { selection, taken in
-                let (file, photo) = taken
+                let (file, compared) = taken
                 do throws(Rejection) {
-                    let nearest = PhotoRules.nearest(to: photo, among: selection.photos)
-                    try selection.add(photo)
+                    try selection.add(compared.photo, resemblances: compared.resemblances)
                     relay.accept(selection)
-                    log(.added(file, photo, count: selection.count, nearest: nearest))
+                    log(.added(file, compared.photo, count: selection.count, nearest: PhotoRules.nearest(among: compared.resemblances)))
                 } catch {
-                    log(.skipped(file, error, size: photo.size))
+                    log(.skipped(file, error, size: compared.photo.size))
                 }
             }
     }
+}
+
+/// A decoded photo with how it resembles each photo taken, in order. The chain pulls one photo
+/// at a time, so these are the photos the scan adds it to.
+private struct ComparedPhoto: Sendable {
+    let photo: Photo
+    let resemblances: [Resemblance]
 }
 
 /// A rejection with the photo's displayed size, when its header was read.

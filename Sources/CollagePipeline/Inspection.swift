@@ -43,6 +43,8 @@ public struct CollageInspection: Sendable {
         var results: [Inspection] = []
         var seen: [Photo] = []
         var taken: [Photo] = []
+        // Whether each photo seen was taken: the duplicate rule looks only at those.
+        var seenTaken: [Bool] = []
         for item in inputs {
             var inspection: Inspection
             switch item {
@@ -52,20 +54,29 @@ public struct CollageInspection: Sendable {
                 let photo: Photo?
                 (inspection, photo) = await read(file)
                 if let photo {
+                    // Compared once with every photo seen: the nearest and the first it copies
+                    // among them all, and build's duplicate rule among those taken.
+                    let resemblances = seen.map { Resemblance(of: photo, to: $0) }
                     inspection.fingerprint = photo.fingerprint
-                    inspection.nearest = PhotoRules.nearest(to: photo, among: seen)
-                    inspection.duplicateOf = seen.first { Resemblance(of: photo, to: $0).isDuplicate(similarity: options.similarity) }?.name
-                    seen.append(photo)
+                    inspection.nearest = PhotoRules.nearest(among: resemblances)
+                    if case .duplicate(let original)? = PhotoRules.unique(among: resemblances, similarity: options.similarity) {
+                        inspection.duplicateOf = original
+                    }
+                    var took = false
                     // The rules in build's order: shape (already applied), unique, the limit.
                     if case .used = inspection.verdict {
-                        if let rejection = PhotoRules.unique(photo, among: taken, similarity: options.similarity)
+                        let amongTaken = zip(resemblances, seenTaken).lazy.filter(\.1).map(\.0)
+                        if let rejection = PhotoRules.unique(among: amongTaken, similarity: options.similarity)
                             ?? PhotoRules.withinLimit(taken, limit: options.limit) {
                             inspection.verdict = .skipped(rejection)
                         } else {
                             inspection.verdict = .used(index: taken.count, tile: .zero, crop: .zero)
                             taken.append(photo)
+                            took = true
                         }
                     }
+                    seen.append(photo)
+                    seenTaken.append(took)
                 }
             }
             progress(inspection)

@@ -17,7 +17,7 @@ public enum DirectoryListing {
                 if errno != 0 { throw systemError(folder, "list") }
                 return names
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathName($0.prefix { $0 != 0 }) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathName(bytes: $0.prefix { $0 != 0 }) }
             if name != "." && name != ".." { names.append(name) }
         }
     }

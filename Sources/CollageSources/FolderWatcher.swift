@@ -143,7 +143,7 @@ public final class FolderWatcher: Sendable {
                 let mask = buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
                 let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                 let nameBytes = UnsafeRawBufferPointer(start: buffer + offset + 16, count: length)
-                let name = PathName(nameBytes.prefix { $0 != 0 })
+                let name = PathName(bytes: nameBytes.prefix { $0 != 0 })
                 offset += 16 + length
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     log(.notice("\(folder): too many events at once, rescanning the folder"))

@@ -57,7 +57,7 @@ public struct PhotoInputs: Sendable {
     /// The names in a list: empty entries (a trailing newline, a blank line) are not names.
     public func names(in list: [UInt8]) -> [PathName] {
         let separator: UInt8 = self.separator == .nul ? 0 : UInt8(ascii: "\n")
-        return list.split(separator: separator, omittingEmptySubsequences: true).map { PathName($0) }
+        return list.split(separator: separator, omittingEmptySubsequences: true).map { PathName(bytes: $0) }
     }
 
     private func contents(of folder: PathName) -> [Item] {

@@ -60,8 +60,8 @@ struct CollageLayoutTests {
         (1, 1, 1), (2, 1, 2), (3, 2, 2), (4, 2, 2), (5, 2, 3), (6, 2, 3), (7, 2, 4), (8, 2, 4), (9, 2, 5), (12, 2, 6), (13, 2, 7),
     ])
     func rowsAndColumns(count: Int, rows: Int, columns: Int) {
-        #expect(CollageLayout.rows(for: count) == rows)
-        #expect(CollageLayout.columns(for: count) == columns)
+        #expect(CollageGrid.auto.rows(for: count) == rows)
+        #expect(CollageGrid.auto.columns(for: count) == columns)
     }
 
     @Test("Tiles cover odd-sized canvases exactly, without overlap", arguments: 1...13)

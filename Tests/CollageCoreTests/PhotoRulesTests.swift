@@ -75,6 +75,48 @@ struct PhotoRulesTests {
         #expect(PhotoRules.nearest(to: photo("a.jpg", seed: 1), among: []) == nil)
     }
 
+    /// The fingerprint is the first stage: a photo it does not make a candidate is no duplicate,
+    /// however close its thumbnail, even at the loosest `--similarity`.
+    @Test func onlyTheFingerprintsCandidatesAreComparedByThumbnail() {
+        let taken = [photo("a.jpg", seed: 1), photo("b.jpg", seed: 2)]
+        let other = photo("c.jpg", seed: 3)
+        #expect(taken.allSatisfy { !other.fingerprint.isCandidate(for: $0.fingerprint) })
+        #expect(PhotoRules.unique(other, among: taken, similarity: Thumbnail.scale.upperBound) == nil)
+        let resemblance = Resemblance(of: other, to: taken[0])
+        #expect(!resemblance.isCandidate && resemblance.distance <= Thumbnail.scale.upperBound)
+        #expect(!resemblance.isDuplicate(similarity: Thumbnail.scale.upperBound))
+        #expect(resemblance.fingerprintDistance == other.fingerprint.distance(to: taken[0].fingerprint))
+    }
+
+    /// Compared once with every photo taken, a photo meets the same rule and the same nearest as
+    /// when each asks on its own.
+    @Test("Comparisons made once give the same verdict and nearest", arguments: [0.0, Thumbnail.samePhotoThreshold, 40, 255])
+    func comparisonsMadeOnce(similarity: Double) {
+        let taken = [photo("a.jpg", seed: 1), shot("1.jpg", seed: 4, guestAt: 20), shot("2.jpg", seed: 4, guestAt: 60), photo("b.jpg", seed: 2)]
+        let arrivals = [photo("a-again.jpg", seed: 1), shot("3.jpg", seed: 4, guestAt: 21), shot("4.jpg", seed: 4, guestAt: 40),
+                        photo("c.jpg", seed: 3), shot("1-again.jpg", seed: 4, guestAt: 20)]
+        for count in 0...taken.count {
+            let before = Array(taken.prefix(count))
+            for arrival in arrivals {
+                let resemblances = before.map { Resemblance(of: arrival, to: $0) }
+                let verdict = PhotoRules.unique(arrival, among: before, similarity: similarity)
+                #expect(PhotoRules.unique(among: resemblances, similarity: similarity) == verdict, "\(arrival.name) after \(count)")
+                let nearest = PhotoRules.nearest(among: resemblances), alone = PhotoRules.nearest(to: arrival, among: before)
+                #expect(nearest?.photo.name == alone?.photo.name && nearest?.distance == alone?.distance)
+                var selection = Selection(limit: 10, similarity: similarity), compared = Selection(limit: 10, similarity: similarity)
+                for photo in before {
+                    try? selection.add(photo)
+                    try? compared.add(photo, resemblances: compared.photos.map { Resemblance(of: photo, to: $0) })
+                }
+                #expect(selection.photos.map(\.name) == compared.photos.map(\.name))
+                let resemblancesToSelection = compared.photos.map { Resemblance(of: arrival, to: $0) }
+                var refusal: Rejection?
+                do throws(Rejection) { try compared.add(arrival, resemblances: resemblancesToSelection) } catch { refusal = error }
+                #expect(refusal == PhotoRules.unique(arrival, among: selection.photos, similarity: similarity))
+            }
+        }
+    }
+
     @Test func atMostSix() {
         let five = (1...5).map { photo("\($0).jpg", seed: $0) }
         #expect(PhotoRules.withinLimit(five) == nil)

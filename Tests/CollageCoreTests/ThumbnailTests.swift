@@ -23,6 +23,17 @@ struct ThumbnailTests {
         #expect(Thumbnail(of: TestImages.solid(RGB(red: 200, green: 100, blue: 50), 640, 480)).luma.allSatisfy { $0 == 124 })
     }
 
+    /// The weights the fingerprint and the thumbnail share: 299, 587 and 114 thousandths; a
+    /// thumbnail value is the nearest whole level, halves up.
+    @Test func lumaIsRec601InThousandthsOfALevel() {
+        #expect(RGB(red: 200, green: 100, blue: 50).lumaThousandths == 124_200)
+        #expect([RGB.black, .white, RGB(red: 255, green: 0, blue: 0), RGB(red: 0, green: 255, blue: 0), RGB(red: 0, green: 0, blue: 255)]
+            .map(\.lumaThousandths) == [0, 255_000, 76_245, 149_685, 29_070])
+        // 1·299 + 1·587 + 0·114 = 886 thousandths: rounds up to 1; 0·299 + 0·587 + 4·114 = 456: down to 0.
+        #expect(Thumbnail(of: TestImages.solid(RGB(red: 1, green: 1, blue: 0), 64, 48)).luma.allSatisfy { $0 == 1 })
+        #expect(Thumbnail(of: TestImages.solid(RGB(red: 0, green: 0, blue: 4), 64, 48)).luma.allSatisfy { $0 == 0 })
+    }
+
     @Test func identicalPicturesMeasureZeroAndNothingElseDoes() {
         let image = TestImages.pattern(seed: 2, 320, 200)
         #expect(Thumbnail(of: image).distance(to: Thumbnail(of: image)) == 0)

@@ -68,6 +68,30 @@ struct CollageFlowTests {
         #expect(source.taken == 7)
     }
 
+    /// The nearest a photo is reported with (`-v`) is over every photo taken before it, not only
+    /// the fingerprint's candidates: photos of other scenes still name the closest of them.
+    @Test func eachAddedPhotoReportsTheNearestOfEveryPhotoTakenBeforeIt() async throws {
+        let names = ["p1", "p2", "p3", "p4"]
+        let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }))
+        let log = EventLog()
+        _ = await run(names, photos, log: log)
+        var added: [Photo] = []
+        for event in log.all {
+            guard case .added(_, let photo, let count, let nearest) = event else { continue }
+            #expect(count == added.count + 1)
+            let expected = PhotoRules.nearest(to: photo, among: added)
+            #expect(nearest?.photo.name == expected?.photo.name)
+            #expect(nearest?.distance == expected?.distance)
+            #expect(nearest?.fingerprintDistance == expected?.fingerprintDistance)
+            if !added.isEmpty {
+                let reported = try #require(nearest)
+                #expect(!reported.isCandidate)
+            }
+            added.append(photo)
+        }
+        #expect(added.map(\.name) == ["p1", "p2", "p3", "p4"])
+    }
+
     @Test func anEmptySourceEmitsNothing() async {
         #expect(await run([], InMemoryPhotos([:]), log: EventLog()).isEmpty)
     }

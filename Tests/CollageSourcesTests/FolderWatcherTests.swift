@@ -39,7 +39,7 @@ struct FolderWatcherTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    func names(_ files: [PhotoFile?]) -> [String?] { files.map { $0.map { $0.path.lastComponent.description } } }
+    func names(_ files: [PhotoFile?]) -> [String?] { files.map { $0.map { PathParts($0.path).name.description } } }
 
     @Test func existingFilesComeFirstOldestFirstThenByName() async throws {
         let now = Date()
