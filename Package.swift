@@ -53,7 +53,7 @@ let package = Package(
         ),
         // Terminal output: preview encoders (kitty, sixel, half blocks), capability probing,
         // sizing, colour policy, progress line, cursor restore. No pipeline.
-        .target(name: "CollageTerminal", dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
+        .target(name: "CollageTerminal", dependencies: ["CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
         // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
         .target(
             name: "CollageReport",
@@ -86,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CollageTerminalTests",
-            dependencies: ["CollageTerminal", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            dependencies: ["CollageTerminal", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
