@@ -46,6 +46,13 @@ enum Shell {
         return result.lines
     }
 
+    /// Bash that waits, polling, until `condition` holds, for at most a minute (a hang guard, not
+    /// a measurement); then runs `giveUp` and fails the script, saying what never happened.
+    static func waitUntil(_ condition: String, else giveUp: String) -> String {
+        "for i in $(seq 1200); do \(condition) && break; sleep 0.05; done; "
+            + "\(condition) || { echo \(Shell.quote("gave up waiting for \(condition)")) >&2; \(giveUp); exit 1; }"
+    }
+
     /// A word for bash, whatever it holds.
     static func quote(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
