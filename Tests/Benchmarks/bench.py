@@ -8,6 +8,8 @@ Run by build-benchmark.sh, which installs the peers, generates the inputs and bu
 Usage: bench.py ROOT RUNS [tables|startup|scale|watch ...]"""
 import os, resource, shutil, signal, statistics, subprocess, sys, tempfile, time
 
+from benchutil import wait_for
+
 root, runs = os.path.abspath(sys.argv[1]), int(sys.argv[2])
 sys.stdout.reconfigure(line_buffering=True)
 work = os.path.join(root, ".build-bench")
@@ -162,16 +164,6 @@ def watch_cpu():
         cpu = statistics.median(v[0] for v in values)
         saves = statistics.median(v[1] for v in values)
         print(f"  watch, {label:<36} {cpu:.3f} s CPU, {saves:.0f} saves: {cpu / build:.2f}x")
-
-
-def wait_for(path, text, timeout=60):
-    end = time.time() + timeout
-    while time.time() < end:
-        with open(path) as f:
-            if text in f.read():
-                return
-        time.sleep(0.005)
-    raise SystemExit(f"timed out waiting for {text!r} in the watch log")
 
 
 only = sys.argv[3:]  # sections to run: tables, startup, scale, watch (all by default)
