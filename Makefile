@@ -9,8 +9,9 @@
 DEPS := libjpeg-dev libpng-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
-# Pillow and exiftool read back the resolution written into print files.
-TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl
+# Pillow and exiftool read back the resolution written into print files, systemd-analyze
+# verifies Docs/collage-booth.service.
+TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 DEMO := autumn.jpg portrait.jpg bythewater.jpg kite.jpg kite-copy.jpg cups-exif6.jpg \
         coldripple.jpg truncated.jpg eveningglow.jpg path.jpg
@@ -78,7 +79,7 @@ bench: deps
 	python3 Tests/Benchmarks/watch-benchmark.py
 
 # A long day in a photo booth: see Tests/Benchmarks/booth-soak.py (python3 with Pillow).
-soak: deps
+soak: test-deps
 	swift build -c release --product collage
 	python3 Tests/Benchmarks/booth-soak.py
 
@@ -91,7 +92,7 @@ soak: deps
 # instrumented code runs several times slower, and on two cores tests running side by side
 # starved each other past their time limits (which are there to catch hangs, not slowness).
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0
-sanitize: deps
+sanitize: test-deps
 	@if grep -rnE '^[^/]*\bMutex *[<(]' Sources Tests --include='*.swift'; then \
 	  echo "Synchronization.Mutex is invisible to ThreadSanitizer: use Locked (Sources/CollageLocking)"; exit 1; fi
 	swift test --sanitize=thread --scratch-path .build-tsan --no-parallel

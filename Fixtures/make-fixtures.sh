@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 src=${PHOTOS:-../../shared/photos}
+# Intermediate files go to a scratch folder, removed however the script ends: a failure halfway
+# leaves nothing behind in Fixtures/ but the fixtures already made.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 jpg() { convert "$src/$1" -resize "$2^" -gravity center -extent "$2" -strip -quality 85 -sampling-factor 2x2 "$3"; }
 
 # Seven distinct landscape photos, 320x200 or 280x210.
@@ -51,36 +55,35 @@ convert "$src/summer_1am-1600x1200.jpg" -resize 210x140^ -gravity center -extent
 # Autumn's tree); every shot gets its own sensor-like noise (sigma ~5 per channel) and a
 # slight exposure drift (-2 % to +3 %). Six shots: A moves by 2.5 %, 5 %, 10 % of the width,
 # B joins, A moves back by 25 %.
-convert "$src/summer_1am-1600x1200.jpg" -resize 320x200^ -gravity center -extent 320x200 backdrop.png
+convert "$src/summer_1am-1600x1200.jpg" -resize 320x200^ -gravity center -extent 320x200 "$work/backdrop.png"
 silhouette() { convert -size "$1x$2" xc:black -fill white -draw "circle $(($1/2)),$(($1*3/10)) $(($1/2)),$(($1/20))" \
   -draw "roundrectangle $(($1/10)),$(($1*6/10)) $(($1*9/10)),$(($2+20)) $(($1/4)),$(($1/4))" -blur 0x0.7 "$3"; }
-silhouette 64 140 mask-a.png
-silhouette 56 120 mask-b.png
-convert "$src/safelanding-1622x2880-portrait.jpg" -crop 560x1220+560+700 +repage -resize 64x140! mask-a.png -alpha off -compose CopyOpacity -composite subject-a.png
-convert "$src/autumn-1600x1200.jpg" -crop 520x1120+1500+200 +repage -resize 56x120! mask-b.png -alpha off -compose CopyOpacity -composite subject-b.png
+silhouette 64 140 "$work/mask-a.png"
+silhouette 56 120 "$work/mask-b.png"
+convert "$src/safelanding-1622x2880-portrait.jpg" -crop 560x1220+560+700 +repage -resize 64x140! "$work/mask-a.png" -alpha off -compose CopyOpacity -composite "$work/subject-a.png"
+convert "$src/autumn-1600x1200.jpg" -crop 520x1120+1500+200 +repage -resize 56x120! "$work/mask-b.png" -alpha off -compose CopyOpacity -composite "$work/subject-b.png"
 # A with a hand raised; a red cup (ColorfulCups) for a small object on the ground.
-convert subject-a.png -background none -gravity West -extent 84x140 -fill '#d9a07e' -stroke '#b07050' -strokewidth 1 \
-  -draw "polygon 50,88 56,92 80,26 72,22" -draw "circle 77,20 77,14" subject-a-hand.png
+convert "$work/subject-a.png" -background none -gravity West -extent 84x140 -fill '#d9a07e' -stroke '#b07050' -strokewidth 1 \
+  -draw "polygon 50,88 56,92 80,26 72,22" -draw "circle 77,20 77,14" "$work/subject-a-hand.png"
 convert "$src/colorfulcups-2560x1600.jpg" -crop 440x400+1960+20 +repage -resize 26x24! \
-  \( -size 26x24 xc:black -fill white -draw "ellipse 13,12 12,11 0,360" \) -alpha off -compose CopyOpacity -composite cup.png
+  \( -size 26x24 xc:black -fill white -draw "ellipse 13,12 12,11 0,360" \) -alpha off -compose CopyOpacity -composite "$work/cup.png"
 # shot NAME EXPOSURE SEED LAYER X Y [LAYER X Y]...: the backdrop, the layers, drift, noise, JPEG q85.
 shot() {
   local name=$1 exposure=$2 seed=$3 layers=()
   shift 3
   while [ $# -gt 0 ]; do layers+=("$1" -geometry "+$2+$3" -composite); shift 3; done
-  convert backdrop.png -gravity NorthWest "${layers[@]}" -evaluate multiply "$exposure" \
+  convert "$work/backdrop.png" -gravity NorthWest "${layers[@]}" -evaluate multiply "$exposure" \
     -seed "$seed" -attenuate 0.25 +noise Gaussian -strip -quality 85 -sampling-factor 2x2 "$name"
 }
-shot booth-1.jpg 1.00 11 subject-a.png 60 60
-shot booth-2.jpg 1.02 12 subject-a.png 68 60
-shot booth-3.jpg 0.98 13 subject-a.png 84 60
-shot booth-4.jpg 1.03 14 subject-a.png 116 60
-shot booth-5.jpg 0.99 15 subject-a.png 116 60 subject-b.png 230 80
-shot booth-6.jpg 1.01 16 subject-a.png 36 60 subject-b.png 230 80
+shot booth-1.jpg 1.00 11 "$work/subject-a.png" 60 60
+shot booth-2.jpg 1.02 12 "$work/subject-a.png" 68 60
+shot booth-3.jpg 0.98 13 "$work/subject-a.png" 84 60
+shot booth-4.jpg 1.03 14 "$work/subject-a.png" 116 60
+shot booth-5.jpg 0.99 15 "$work/subject-a.png" 116 60 "$work/subject-b.png" 230 80
+shot booth-6.jpg 1.01 16 "$work/subject-a.png" 36 60 "$work/subject-b.png" 230 80
 # Off the burst, each against booth-1: a hand raised; a cup put down; the same scene, new noise only.
-shot booth-hand.jpg 1.00 17 subject-a-hand.png 60 60
-shot booth-cup.jpg 1.00 18 subject-a.png 60 60 cup.png 250 168
-rm backdrop.png mask-a.png mask-b.png subject-a.png subject-b.png subject-a-hand.png cup.png
+shot booth-hand.jpg 1.00 17 "$work/subject-a-hand.png" 60 60
+shot booth-cup.jpg 1.00 18 "$work/subject-a.png" 60 60 "$work/cup.png" 250 168
 # Copies of a booth shot: re-encoded at quality 30; a quarter of the size.
 convert booth-1.jpg -quality 30 booth-1-q30.jpg
 convert booth-1.jpg -resize 80x50 -quality 75 booth-1-quarter.jpg
@@ -110,15 +113,14 @@ printf 'This is not a photo.\n' > not-an-image.jpg
 : > empty.jpg
 # A scan bomb: a progressive JPEG (94 scans) whose last scan is repeated 200 times; libjpeg
 # only warns on a repeated scan and would go on decoding every one of them.
-python3 - > scans.txt <<'PY'
+python3 - > "$work/scans.txt" <<'PY'
 print("0,1,2: 0-0, 0, 0;")
 for c in range(3):
     for k in range(1, 31):
         print(f"{c}: {k}-{k}, 0, 0;")
     print(f"{c}: 31-63, 0, 0;")
 PY
-jpegtran -scans scans.txt -outfile many-scans.jpg fallenleaf.jpg
-rm scans.txt
+jpegtran -scans "$work/scans.txt" -outfile many-scans.jpg fallenleaf.jpg
 python3 - <<'PY'
 data = open("many-scans.jpg", "rb").read()
 last_sos = data.rindex(b"\xff\xda")
@@ -142,9 +144,8 @@ open("bomb.jpg", "wb").write(data)
 PY
 # An off-centre subject for the attention crop: a detailed, colourful patch of ColorfulCups at the
 # left edge of a flat, blurred, desaturated BytheWater. A tall tile's centre crop misses it.
-convert "$src/bythewater-1600x1200.jpg" -resize 320x200^ -gravity center -extent 320x200 -blur 0x14 -modulate 100,40 bg.png
-convert "$src/colorfulcups-2560x1600.jpg" -resize 240x150^ -gravity center -extent 240x150 -gravity center -crop 70x120+0+0 +repage subject.png
-convert bg.png subject.png -gravity NorthWest -geometry +8+40 -composite -type TrueColor -strip -quality 85 -sampling-factor 2x2 subject-left.jpg
-rm bg.png subject.png
+convert "$src/bythewater-1600x1200.jpg" -resize 320x200^ -gravity center -extent 320x200 -blur 0x14 -modulate 100,40 "$work/bg.png"
+convert "$src/colorfulcups-2560x1600.jpg" -resize 240x150^ -gravity center -extent 240x150 -gravity center -crop 70x120+0+0 +repage "$work/subject.png"
+convert "$work/bg.png" "$work/subject.png" -gravity NorthWest -geometry +8+40 -composite -type TrueColor -strip -quality 85 -sampling-factor 2x2 subject-left.jpg
 
 ls -l

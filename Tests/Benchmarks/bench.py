@@ -8,6 +8,8 @@ Run by build-benchmark.sh, which installs the peers, generates the inputs and bu
 Usage: bench.py ROOT RUNS [tables|startup|scale|watch ...]"""
 import os, resource, shutil, signal, statistics, subprocess, sys, tempfile, time
 
+from benchutil import wait_for
+
 root, runs = os.path.abspath(sys.argv[1]), int(sys.argv[2])
 sys.stdout.reconfigure(line_buffering=True)
 work = os.path.join(root, ".build-bench")
@@ -20,9 +22,10 @@ out = os.path.join(work, "out")
 os.makedirs(out, exist_ok=True)
 
 
-def measure(cmd, env=None):
+def measure(cmd, env=None, expected=0):
     """One whole-process run: wall seconds, user+system CPU seconds, peak RSS in KiB (the largest
-    process of the tree, as /usr/bin/time reports it)."""
+    process of the tree, as /usr/bin/time reports it). Any exit status but `expected` (0, or 65 for
+    a build expected to find no usable photo) stops the benchmark: a failed run is not timed."""
     full_env = dict(os.environ, **(env or {}))
     with tempfile.TemporaryFile() as err:  # a file, not a pipe: 1000 refusals would fill a pipe
         start = time.perf_counter()
@@ -30,19 +33,20 @@ def measure(cmd, env=None):
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
         code = os.waitstatus_to_exitcode(status)
-        if code not in (0, 65):
+        if code != expected:
             err.seek(0)
             raise SystemExit(f"{' '.join(cmd)} failed ({code}):\n{err.read().decode(errors='replace')}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def table(rows, pin=None):
-    """rows: (label, cmd, env). Runs each `runs` times, round robin; returns label -> medians."""
+    """rows: (label, cmd, env) or (label, cmd, env, expected exit status). Runs each `runs` times,
+    round robin; returns label -> medians."""
     prefix = ["taskset", "-c", pin] if pin else []
-    samples = {label: [] for label, _, _ in rows}
+    samples = {row[0]: [] for row in rows}
     for _ in range(runs):
-        for label, cmd, env in rows:
-            samples[label].append(measure(prefix + cmd, env))
+        for label, cmd, env, *expected in rows:
+            samples[label].append(measure(prefix + cmd, env, *expected))
     result = {}
     for label, values in samples.items():
         walls = sorted(v[0] for v in values)
@@ -88,7 +92,7 @@ def ratios(result):
 def startup():
     empty = tempfile.mkdtemp(prefix="collage-empty-")
     rows = [("collage --version", [collage, "--version"], None),
-            ("collage build EMPTY_FOLDER (no usable photo, exit 65)", [collage, "build", empty, "-o", "none.jpg"], None)]
+            ("collage build EMPTY_FOLDER (no usable photo, exit 65)", [collage, "build", empty, "-o", "none.jpg"], None, 65)]
     saved, globals()["runs"] = runs, max(runs, 21)
     result = table(rows)
     globals()["runs"] = saved
@@ -105,8 +109,8 @@ def scale():
     refused = len(os.listdir(refused_dir))
     empty = tempfile.mkdtemp(prefix="collage-empty-")
     size = ["--size", "1800x800"]
-    rows = [("empty", [collage, "build", empty, "-o", "none.jpg"], None),
-            ("refused", [collage, "build", refused_dir, "-o", "none.jpg"], None),
+    rows = [("empty", [collage, "build", empty, "-o", "none.jpg"], None, 65),
+            ("refused", [collage, "build", refused_dir, "-o", "none.jpg"], None, 65),
             ("six", [collage, "build", *inputs, "-o", "six.jpg", *size], None),
             ("scale", [collage, "build", scale_dir, "-o", "scale.jpg", *size], None)]
     result = table(rows)
@@ -160,16 +164,6 @@ def watch_cpu():
         cpu = statistics.median(v[0] for v in values)
         saves = statistics.median(v[1] for v in values)
         print(f"  watch, {label:<36} {cpu:.3f} s CPU, {saves:.0f} saves: {cpu / build:.2f}x")
-
-
-def wait_for(path, text, timeout=60):
-    end = time.time() + timeout
-    while time.time() < end:
-        with open(path) as f:
-            if text in f.read():
-                return
-        time.sleep(0.005)
-    raise SystemExit(f"timed out waiting for {text!r} in the watch log")
 
 
 only = sys.argv[3:]  # sections to run: tables, startup, scale, watch (all by default)

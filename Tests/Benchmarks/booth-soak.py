@@ -19,6 +19,8 @@ import argparse, collections, io, json, os, random, shutil, signal, subprocess, 
 
 from PIL import Image, ImageDraw
 
+from benchutil import cpu_seconds
+
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
 parser.add_argument("--collage", default=os.path.join(root, ".build/release/collage"))
@@ -94,11 +96,6 @@ def kib(text):
     return int(text.split()[0])
 
 
-def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def fds(pid):
     """The open descriptors: number → what they are (`anon_inode:inotify`, `pipe:[…]`, a path)."""
     found = {}
@@ -111,7 +108,25 @@ def fds(pid):
 
 
 def main():
+    """The soak in a working folder; whatever happens, the watch is not left running, and the
+    folder is removed unless --keep."""
     work = tempfile.mkdtemp(prefix="collage-soak-")
+    watch = []
+    try:
+        soak(work, watch)
+    finally:
+        for proc in watch:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        if args.keep:
+            print(f"kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def soak(work, watch):
+    """Feeds the booth and checks it; `watch` receives the watch process once it is started."""
     folder, prints = os.path.join(work, "photos"), os.path.join(work, "prints")
     os.mkdir(folder)
     os.mkdir(prints)
@@ -124,6 +139,7 @@ def main():
     samples = {}
     proc = subprocess.Popen([args.collage, "watch", folder, "-o", os.path.join(prints, "booth.jpg"), "--batches", "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    watch.append(proc)
 
     def read_events():
         collages = 0
@@ -141,7 +157,8 @@ def main():
     reader = threading.Thread(target=read_events, daemon=True)
     reader.start()
     with lock:
-        lock.wait_for(lambda: any(e["type"] == "started" for _, e in events), timeout=30)
+        if not lock.wait_for(lambda: any(e["type"] == "started" for _, e in events), timeout=30):
+            raise SystemExit("the watch did not start within 30 s")
     start_fds = fds(proc.pid)
 
     began = time.monotonic()
@@ -168,7 +185,8 @@ def main():
         return {e["data"]["path"].rsplit("/", 1)[1] for _, e in events if e["type"] in ("added", "skipped")}
 
     with lock:
-        lock.wait_for(lambda: names <= decided(), timeout=120)
+        if not lock.wait_for(lambda: names <= decided(), timeout=120):
+            raise SystemExit(f"no decision within 120 s for: {', '.join(sorted(names - decided()))}")
         # Quiet for two seconds: the last throttle window has closed and its save is done.
         while time.monotonic() - events[-1][0] < 2:
             lock.wait(timeout=0.5)
@@ -238,8 +256,6 @@ def main():
         problems.append(f"file descriptors: {sorted(first_fds.items())} after the first collage, {sorted(end_fds.items())} at the end")
     if proc.returncode != 143:
         problems.append(f"exit status {proc.returncode} after SIGTERM, not 143")
-    if not args.keep:
-        shutil.rmtree(work)
     if problems:
         print(f"{len(problems)} problems:")
         for problem in problems:

@@ -5,20 +5,13 @@ build-benchmark.sh generates in .build-bench/inputs (run it first).
 Usage: Tests/Benchmarks/watch-benchmark.py [runs] [idle-seconds]"""
 import os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
+from benchutil import cpu_seconds, wait_for
+
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 collage = os.environ.get("COLLAGE_BIN") or os.path.join(root, ".build/release/collage")
 inputs = sorted(os.path.join(root, ".build-bench/inputs", n) for n in os.listdir(os.path.join(root, ".build-bench/inputs")))
 runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 idle = float(sys.argv[2]) if len(sys.argv) > 2 else 60.0
-
-def wait_for(path, text, timeout=60):
-    end = time.time() + timeout
-    while time.time() < end:
-        with open(path) as f:
-            if text in f.read():
-                return
-        time.sleep(0.005)
-    raise SystemExit(f"timed out waiting for {text!r}")
 
 def copy_closed(src, dst):
     """Writes dst from src and closes it; returns the monotonic time of the close."""
@@ -57,9 +50,6 @@ print(f"median latency over {runs} runs: {statistics.median(latencies):.0f} ms (
 work = tempfile.mkdtemp(prefix="collage-watch-idle-")
 proc = subprocess.Popen([collage, "watch", work, "-o", os.path.join(work, "c.jpg")], stderr=subprocess.DEVNULL)
 time.sleep(1)
-def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 before = cpu_seconds(proc.pid)
 time.sleep(idle)
 after = cpu_seconds(proc.pid)

@@ -5,12 +5,11 @@ import CollageTestSupport
 import Foundation
 import Testing
 
-func fixtureBytes(_ name: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
-}
+/// Kept for the other suites of this target that read fixtures by this name.
+func fixtureBytes(_ name: String) throws -> [UInt8] { try Fixtures.bytes(name) }
 
 func decodeFixture(_ name: String, limits: DecodeLimits = DecodeLimits()) throws -> (header: ImageHeader, image: RGBImage) {
-    let decoded = try PhotoDecoder.decode(try fixtureBytes(name), limits: limits) { $0.displayedSize }
+    let decoded = try PhotoDecoder.decode(try Fixtures.bytes(name), limits: limits) { $0.displayedSize }
     return (decoded.header, try #require(decoded.image))
 }
 
@@ -52,7 +51,7 @@ struct FixtureDecodingTests {
     }
 
     @Test func corruptDataNamesTheCodecsReason() throws {
-        var bytes = try fixtureBytes("path.jpg")
+        var bytes = try Fixtures.bytes("path.jpg")
         bytes.replaceSubrange(3..<40, with: [UInt8](repeating: 0x17, count: 37))  // keeps the FF D8 FF signature
         #expect {
             try PhotoDecoder.decode(bytes) { $0.displayedSize }
@@ -76,7 +75,7 @@ struct FixtureDecodingTests {
     }
 
     @Test func headerAloneDecodesNothing() throws {
-        let header = try PhotoDecoder.header(of: try fixtureBytes("cups-exif6.jpg"))
+        let header = try PhotoDecoder.header(of: try Fixtures.bytes("cups-exif6.jpg"))
         #expect(header.storedSize == PixelSize(width: 180, height: 240))
         #expect(header.displayedSize == PixelSize(width: 240, height: 180))
     }

@@ -24,8 +24,7 @@ struct FixtureFingerprintTests {
     ]
 
     func fingerprint(_ name: String) throws -> Fingerprint {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
-        let image = try #require(try PhotoDecoder.decode(bytes) { $0.displayedSize }.image)
+        let image = try #require(try PhotoDecoder.decode(try Fixtures.bytes(name)) { $0.displayedSize }.image)
         return Fingerprint(of: image)
     }
 

@@ -18,26 +18,48 @@ enum CollageCommand {
     /// Runs `collage arguments`; `terminal` stands in for stdout when given; `environment` adds
     /// to the test's own.
     static func run(_ arguments: [String], terminal: PseudoTerminal? = nil, environment: [String: String] = [:]) async throws -> Outcome {
-        let folder = try TemporaryDirectory()
-        let (outPath, errPath) = (folder.file("stdout"), folder.file("stderr"))
+        let result = try await FinishedProcess.run(
+            executable, arguments,
+            environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, added in added },
+            stdout: terminal.map { FileHandle(fileDescriptor: $0.child, closeOnDealloc: false) })
+        return Outcome(status: result.status, stdout: try FinishedProcess.text(result.stdout), stderr: try FinishedProcess.text(result.stderr))
+    }
+}
+
+/// A program run to its end, as the end-to-end tests start them: standard input from `input`
+/// (or /dev/null), stdout and stderr into files read back once it has exited.
+enum FinishedProcess {
+    /// `environment`: the whole environment, nil for the test's own; `stdout` stands in for the
+    /// stdout file when given (a terminal's side), which then reads back empty.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, in folder: String? = nil,
+                    input: Data? = nil, stdout: FileHandle? = nil) async throws -> (status: Int32, stdout: Data, stderr: Data) {
+        let logs = try TemporaryDirectory()
+        let (outPath, errPath, inPath) = (logs.file("stdout"), logs.file("stderr"), logs.file("stdin"))
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        if let environment { process.environment = environment }
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        if let input {
+            _ = FileManager.default.createFile(atPath: inPath, contents: input)
+            process.standardInput = FileHandle(forReadingAtPath: inPath)
+        } else {
+            process.standardInput = FileHandle.nullDevice
         }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = terminal.map { FileHandle(fileDescriptor: $0.child, closeOnDealloc: false) } ?? FileHandle(forWritingAtPath: outPath)
+        process.standardOutput = stdout ?? FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in done.resume() }
             do { try process.run() } catch { done.resume(throwing: error) }
         }
-        return Outcome(
-            status: process.terminationStatus,
-            stdout: try String(contentsOfFile: outPath, encoding: .utf8),
-            stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+        return (process.terminationStatus, try Data(contentsOf: URL(fileURLWithPath: outPath)), try Data(contentsOf: URL(fileURLWithPath: errPath)))
+    }
+
+    /// Output as text; not UTF-8 is an error, never replaced quietly.
+    static func text(_ bytes: Data) throws -> String {
+        guard let text = String(data: bytes, encoding: .utf8) else { throw CocoaError(.fileReadInapplicableStringEncoding) }
+        return text
     }
 }

@@ -37,7 +37,7 @@ struct ConventionsEndToEndTests {
             try trip(in: folder)
             // A booth runs until stopped: once its first collage is out, SIGTERM (exit 143).
             let script = example.contains("--batches")
-                ? "\(example) & pid=$!; until [ -e prints/booth-0001.jpg ]; do sleep 0.05; done; kill -TERM $pid; wait $pid; echo \"status $?\""
+                ? "\(example) & pid=$!; \(Shell.waitUntil("[ -e prints/booth-0001.jpg ]", else: "kill -KILL $pid")); kill -TERM $pid; wait $pid; echo \"status $?\""
                 : "set -o pipefail; \(example); echo \"status $?\""
             let result = try await Shell.run(script, in: folder.path)
             let expected = example.contains("--batches") ? "status 143" : "status 0"

@@ -5,10 +5,6 @@ import Testing
 /// Where photos come from in a script: lists on stdin, NUL-separated lists, folders.
 @Suite("Inputs: lists on stdin, folders, odd names", .timeLimit(.minutes(2)))
 struct InputsEndToEndTests {
-    func copy(_ fixture: String, to path: String) throws {
-        try FileManager.default.copyItem(atPath: Fixtures.path(fixture), toPath: path)
-    }
-
     @Test func aListOnStdinTakesThePlaceOfTheDash() async throws {
         let out = try TemporaryDirectory()
         let result = try await Shell.run(
@@ -22,8 +18,8 @@ struct InputsEndToEndTests {
 
     @Test func nulSeparatedNamesMayHoldNewlinesAndSpaces() async throws {
         let folder = try TemporaryDirectory()
-        try copy("kite.jpg", to: folder.file("new\nline.jpg"))
-        try copy("autumn.jpg", to: folder.file("a b.jpg"))
+        try Fixtures.copy("kite.jpg", to: folder.file("new\nline.jpg"))
+        try Fixtures.copy("autumn.jpg", to: folder.file("a b.jpg"))
         let result = try await Shell.run(#"printf 'new\nline.jpg\0a b.jpg\0' | collage build -0 - --json -o out.jpg"#, in: folder.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try await Shell.jq("[.inputs[] | .path, .status] | @json", result.stdout) == [#"["new\nline.jpg","used","a b.jpg","used"]"#])
@@ -31,7 +27,7 @@ struct InputsEndToEndTests {
 
     @Test func aNameWithALeadingDashAfterTheDoubleDash() async throws {
         let folder = try TemporaryDirectory()
-        try copy("kite.jpg", to: folder.file("-dash.jpg"))
+        try Fixtures.copy("kite.jpg", to: folder.file("-dash.jpg"))
         let result = try await Shell.run("collage build -o out.jpg -- -dash.jpg", in: folder.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines == ["out.jpg"])
@@ -40,14 +36,14 @@ struct InputsEndToEndTests {
     /// The photos directly inside, in byte order; hidden and temporary names and subfolders left out.
     func album() throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
-        try copy("kite.jpg", to: folder.file("b.jpg"))
-        try copy("autumn.jpg", to: folder.file("a.jpg"))
-        try copy("path.jpg", to: folder.file("Z.jpg"))
-        try copy("bythewater.jpg", to: folder.file("é.jpg"))
-        try copy("coldripple.jpg", to: folder.file(".hidden.jpg"))
-        try copy("coldripple.jpg", to: folder.file("c.jpg.part"))
+        try Fixtures.copy("kite.jpg", to: folder.file("b.jpg"))
+        try Fixtures.copy("autumn.jpg", to: folder.file("a.jpg"))
+        try Fixtures.copy("path.jpg", to: folder.file("Z.jpg"))
+        try Fixtures.copy("bythewater.jpg", to: folder.file("é.jpg"))
+        try Fixtures.copy("coldripple.jpg", to: folder.file(".hidden.jpg"))
+        try Fixtures.copy("coldripple.jpg", to: folder.file("c.jpg.part"))
         try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: false)
-        try copy("eveningglow.jpg", to: folder.file("sub/d.jpg"))
+        try Fixtures.copy("eveningglow.jpg", to: folder.file("sub/d.jpg"))
         return folder
     }
 

@@ -73,10 +73,15 @@ struct JSONEndToEndTests {
             try await Shell.run("collage watch \(photos.path) --json --throttle 0 --size 300x200 -o \(out.file("c.jpg")) | jq -c --unbuffered . > \(events)")
         }
         func lines() -> [String] { ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        struct NeverCame: Error, CustomStringConvertible {
+            let type: String
+            let seen: [String]
+            var description: String { "no \"\(type)\" event within a minute; the events seen:\n" + seen.joined(separator: "\n") }
+        }
         func waitFor(_ type: String) async throws {
             let clock = ContinuousClock(), end = clock.now + .seconds(60)
             while !lines().contains(where: { $0.contains(#""type":"\#(type)""#) }) {
-                guard clock.now < end else { throw CancellationError() }
+                guard clock.now < end else { throw NeverCame(type: type, seen: lines()) }
                 try await Task.sleep(for: .milliseconds(20))
             }
         }

@@ -53,6 +53,8 @@ struct PrefetchingReaderTests {
         let photos = InMemoryPhotos(Self.mix, size: Self.size)
         _ = await run(Self.order, photos, depth: 4)
         let plan = KeptSizePlan.planned(count: 6)
+        // Every photo the chain took or compared decoded, once: the loop below checks them all.
+        #expect(photos.decoded.map(\.0).sorted() == ["a", "a-again", "b", "c", "d", "e", "f"])
         for (name, kept) in photos.decoded {
             let file = Self.order.firstIndex(of: name)!
             #expect(kept == plan.keptSize(of: Self.size, file: file, position: 0, canvas: canvas, limit: 6), "\(name)")

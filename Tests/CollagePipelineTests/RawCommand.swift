@@ -1,5 +1,4 @@
 import CollageTestSupport
-import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -43,14 +42,7 @@ enum RawCommand {
         let spawned = posix_spawn(&pid, CollageCommand.executable, &actions, nil, argv, environment)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         let child = pid
-        let status = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
-            DispatchQueue.global().async {
-                var status: Int32 = 0
-                while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-                // WIFEXITED / WEXITSTATUS, which Swift cannot import as macros.
-                done.resume(returning: status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
-            }
-        }
+        let status = await ChildProcesses.offPool { ChildProcesses.wait(for: child) }
         return Outcome(status: status, stdout: [UInt8](try Data(contentsOf: URL(fileURLWithPath: output))),
                        stderr: [UInt8](try Data(contentsOf: URL(fileURLWithPath: error))))
     }
@@ -94,7 +86,6 @@ enum SpecialFiles {
         guard Glibc.write(descriptor, contents, contents.count) == contents.count else { throw POSIXError(.EIO) }
     }
 
-    static func fixture(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
-    }
+    /// A fixture's bytes, to write under a name given as bytes.
+    static func fixture(_ name: String) throws -> [UInt8] { try Fixtures.bytes(name) }
 }

@@ -14,7 +14,7 @@ struct RulesEndToEndTests {
         #expect(try await decisions("autumn.jpg kite.jpg path.jpg portrait.jpg --limit 2") == [
             "autumn.jpg used null", "kite.jpg used null", "path.jpg skipped over-limit", "portrait.jpg skipped over-limit",
         ])
-        let many = try await Shell.run("collage build autumn.jpg kite.jpg path.jpg bythewater.jpg coldripple.jpg eveningglow.jpg fallenleaf.jpg --limit 7 --size 700x200 -o - | cat > /dev/null", in: Fixtures.directory)
+        let many = try await Shell.run("set -o pipefail; collage build autumn.jpg kite.jpg path.jpg bythewater.jpg coldripple.jpg eveningglow.jpg fallenleaf.jpg --limit 7 --size 700x200 -o - | cat > /dev/null", in: Fixtures.directory)
         #expect(many.status == 0 && many.stderr.isEmpty)
     }
 

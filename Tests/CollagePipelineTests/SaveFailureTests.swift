@@ -46,6 +46,9 @@ struct SaveFailureTests {
         return WatchSession(flow: flow, sink: sink, interval: .zero, clock: clock, batches: batches, start: start)
     }
 
+    /// An instant on the manual clock, in milliseconds from its start.
+    func at(_ milliseconds: Int) -> ManualClock.Instant { ManualClock.Instant(.milliseconds(milliseconds)) }
+
     @Test func aFailedSaveIsReportedAndTheNextChangeSavesAgain() async throws {
         let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 1]), log = EventLog()
         let running = Task { try await session(6, sink, clock, log).run(source) }
@@ -70,9 +73,12 @@ struct SaveFailureTests {
             if n < 6 { await source.untilAsked() }
         }
         await clock.untilSleeping()
+        #expect(clock.deadlines == [at(500)])  // the first failure: half a second's wait
         clock.advance(by: .milliseconds(499))
+        #expect(clock.deadlines == [at(500)])  // still waiting a millisecond before
         clock.advance(by: .milliseconds(1))  // the second attempt fails too: a second's wait
         await clock.untilSleeping()
+        #expect(clock.deadlines == [at(1500)])
         clock.advance(by: .seconds(1))
         #expect(try await running.value == .complete(InMemorySink.saved(1)))
         #expect(log.lines.filter { $0.hasPrefix("not saved") || $0.hasPrefix("saved") }.suffix(3) == [
@@ -90,8 +96,9 @@ struct SaveFailureTests {
             source.send(PhotoFile("p\(n)"))
             if n < 6 { await source.untilAsked() }
         }
-        for delay in [500, 1000, 2000] {
+        for (delay, deadline) in [(500, 500), (1000, 1500), (2000, 3500)] {
             await clock.untilSleeping()
+            #expect(clock.deadlines == [at(deadline)])
             clock.advance(by: .milliseconds(delay))
         }
         #expect(try await running.value == .complete(InMemorySink.saved(1)))
@@ -104,8 +111,9 @@ struct SaveFailureTests {
         source.send(PhotoFile("p1"))
         await source.untilAsked()
         source.finish()  // stopped: the unsaved newest selection is the session's final collage
-        for delay in [500, 1000, 2000] {
+        for (delay, deadline) in [(500, 500), (1000, 1500), (2000, 3500)] {
             await clock.untilSleeping()
+            #expect(clock.deadlines == [at(deadline)])
             clock.advance(by: .milliseconds(delay))
         }
         await #expect(throws: FailingSink.full) { try await running.value }
@@ -124,6 +132,8 @@ struct SaveFailureTests {
         }
         source.finish()
         _ = try await running.value
+        // The failure was injected: the third photo's save did fail, and was reported.
+        #expect(log.lines.contains("not saved collage-1 (3, batch 1): cannot write collage-1: No space left on device"))
         let finals = Dictionary(grouping: sink.memory.history, by: \.batch).mapValues { $0.last!.photos }
         #expect(finals == [1: (1...6).map { "p\($0)" }, 2: ["p7", "p8"]])
     }

@@ -16,27 +16,10 @@ enum Shell {
     static let binaries = URL(fileURLWithPath: CollageCommand.executable).deletingLastPathComponent().path
 
     static func run(_ script: String, in folder: String? = nil, stdin: Data? = nil) async throws -> Outcome {
-        let logs = try TemporaryDirectory()
-        let (outPath, errPath, inPath) = (logs.file("stdout"), logs.file("stderr"), logs.file("stdin"))
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: inPath, contents: stdin ?? Data())
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-        process.standardInput = FileHandle(forReadingAtPath: inPath)
-        process.standardOutput = FileHandle(forWritingAtPath: outPath)
-        process.standardError = FileHandle(forWritingAtPath: errPath)
-        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in done.resume() }
-            do { try process.run() } catch { done.resume(throwing: error) }
-        }
-        return Outcome(status: process.terminationStatus, stdout: try Data(contentsOf: URL(fileURLWithPath: outPath)),
-                       stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+        let result = try await FinishedProcess.run("/bin/bash", ["-c", script], environment: environment, in: folder, input: stdin ?? Data())
+        return Outcome(status: result.status, stdout: result.stdout, stderr: try FinishedProcess.text(result.stderr))
     }
 
     /// `jq -r filter` over `json`: the real client reads what the tool wrote.
@@ -44,6 +27,13 @@ enum Shell {
         let result = try await run("jq -r \(quote(filter))", stdin: json)
         guard result.status == 0 else { throw JQFailed(filter: filter, message: result.stderr) }
         return result.lines
+    }
+
+    /// Bash that waits, polling, until `condition` holds, for at most a minute (a hang guard, not
+    /// a measurement); then runs `giveUp` and fails the script, saying what never happened.
+    static func waitUntil(_ condition: String, else giveUp: String) -> String {
+        "for i in $(seq 1200); do \(condition) && break; sleep 0.05; done; "
+            + "\(condition) || { echo \(Shell.quote("gave up waiting for \(condition)")) >&2; \(giveUp); exit 1; }"
     }
 
     /// A word for bash, whatever it holds.

@@ -17,6 +17,14 @@ struct TerminalEndToEndTests {
         return (status, session.text, out)
     }
 
+    /// The terminal is left clean: attributes reset and the cursor shown again after the last
+    /// time it was hidden, not merely somewhere in the output.
+    func expectLeftClean(_ text: String, _ comment: String) throws {
+        let hidden = try #require(text.range(of: "\u{1B}[?25l", options: .backwards), "\(comment): the cursor was never hidden")
+        let restored = try #require(text.range(of: "\u{1B}[0m\u{1B}[?25h", options: .backwards), "\(comment): never reset and shown")
+        #expect(hidden.upperBound <= restored.lowerBound, "\(comment): the cursor is hidden again after the reset")
+    }
+
     @Test func progressAndColourOnATerminalCleanScrollback() async throws {
         let (status, text, out) = try await build([])
         #expect(status == 0)
@@ -59,7 +67,7 @@ struct TerminalEndToEndTests {
         let (status, text, _) = try await build(["--preview"], environment: environment, answer: answer)
         #expect(status == 0, "\(name)")
         #expect(text.contains(expected), "\(name)")
-        #expect(text.contains("\u{1B}[0m\u{1B}[?25h"), "\(name): the terminal is left clean")
+        try expectLeftClean(text, "\(name)")
     }
 
     @Test func watchRedrawsItsMainScreenAndLeavesTheTerminalCleanAfterCtrlC() async throws {
@@ -81,7 +89,7 @@ struct TerminalEndToEndTests {
         try await session.waitFor("2 photos\u{1B}[K", after: before)  // drawn again, for the new size
         session.pty.send("\u{03}")
         #expect(await session.finish() == 130)
-        #expect(session.text.hasSuffix("\u{1B}[0m\u{1B}[?25h") || session.text.contains("\u{1B}[0m\u{1B}[?25h"))
+        try expectLeftClean(session.text, "after Ctrl-C")
         #expect(out.contents == ["c.jpg"])
     }
 }

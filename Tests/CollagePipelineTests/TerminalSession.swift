@@ -1,5 +1,6 @@
 import CollageTestSupport
 import Foundation
+import Testing
 
 /// `collage` run in a real pseudo-terminal, with the test as the terminal: it reads everything
 /// the command draws, answers the capability queries as a chosen terminal would, types keys and
@@ -9,6 +10,8 @@ final class TerminalSession: @unchecked Sendable {
     let pid: Int32
     private(set) var output: [UInt8] = []
     private var answered = false
+    /// Whether the command's exit has been waited for; if not, deinit kills and reaps it.
+    private var reaped = false
     private let answer: String?
 
     /// `answer`: what the terminal replies once it sees the device-attributes query (the last
@@ -32,7 +35,7 @@ final class TerminalSession: @unchecked Sendable {
     /// hang guard. The reading blocks, so it runs on a thread of its own, never on Swift's
     /// cooperative pool, which the other tests running meanwhile need.
     func waitFor(_ needle: String, after offset: Int = 0) async throws {
-        try await offPool { [self] in
+        try await ChildProcesses.offPool { [self] in
             let clock = ContinuousClock(), end = clock.now + .seconds(60)
             while !String(decoding: output.dropFirst(offset), as: UTF8.self).contains(needle) {
                 guard clock.now < end else { throw Missing(needle: needle, seen: text) }
@@ -41,24 +44,33 @@ final class TerminalSession: @unchecked Sendable {
         }
     }
 
-    /// Reads until the command exits; its exit status.
+    /// Reads until the command exits; its exit status. A command still running after a minute
+    /// (a hang guard, not a measurement) is killed, and the test fails with what it drew.
     func finish() async -> Int32 {
-        (try? await offPool { [self] in
-            while true {
+        let (status, hung) = await ChildProcesses.offPool { [self] () -> (Int32, Bool) in
+            let clock = ContinuousClock(), end = clock.now + .seconds(60)
+            while clock.now < end {
                 pump()
                 var status: Int32 = 0
                 if waitpid(pid, &status, WNOHANG) == pid {
+                    reaped = true
                     pump()
-                    let signal = status & 0x7F
-                    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+                    return (ChildProcesses.exitStatus(fromWaitStatus: status), false)
                 }
             }
-        }) ?? -1
+            kill(pid, SIGKILL)
+            reaped = true
+            return (ChildProcesses.wait(for: pid), true)
+        }
+        if hung { Issue.record("still running after a minute, killed; the last of the screen: \(String(text.suffix(400)).debugDescription)") }
+        return status
     }
 
-    private func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { done in
-            DispatchQueue.global().async { done.resume(with: Result { try work() }) }
+    /// A command the test never finished (it failed or threw first) is not left running.
+    deinit {
+        if !reaped {
+            kill(pid, SIGKILL)
+            _ = ChildProcesses.wait(for: pid)
         }
     }
 

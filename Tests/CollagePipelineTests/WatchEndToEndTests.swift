@@ -5,15 +5,11 @@ import Testing
 
 @Suite("collage watch, end to end through the real executable", .timeLimit(.minutes(2)))
 struct WatchEndToEndTests {
-    func copy(_ name: String, into folder: TemporaryDirectory) throws {
-        try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: folder.file(name))
-    }
-
     @Test func takesWhatIsThereThenWhatArrivesAndExitsAtTheSixth() async throws {
         let photos = try TemporaryDirectory(), out = try TemporaryDirectory()
         let past = Date(timeIntervalSinceNow: -60)
         for (i, name) in ["autumn.jpg", "portrait.jpg"].enumerated() {
-            try copy(name, into: photos)
+            try Fixtures.copy(name, to: photos.file(name))
             try FileManager.default.setAttributes([.modificationDate: past.addingTimeInterval(Double(i))], ofItemAtPath: photos.file(name))
         }
         let output = out.file("collage.jpg")
@@ -22,7 +18,7 @@ struct WatchEndToEndTests {
         // Two more right behind the sixth: nobody reads them, and the command must still exit.
         let arriving = ["bythewater.jpg", "kite.jpg", "kite-copy.jpg", "truncated.jpg", "not-an-image.jpg",
                         "coldripple.jpg", "cups-exif6.jpg", "eveningglow.jpg", "fallenleaf.jpg", "path.jpg"]
-        for name in arriving { try copy(name, into: photos) }
+        for name in arriving { try Fixtures.copy(name, to: photos.file(name)) }
         #expect(await watch.status == 0)
 
         let p = photos.file
@@ -48,9 +44,9 @@ struct WatchEndToEndTests {
         let photos = try TemporaryDirectory(), out = try TemporaryDirectory()
         let output = out.file("collage.png")
         let watch = try RunningCollage(["watch", photos.path, "-o", output, "--size", "300x200", "--throttle", "30"])
-        try copy("autumn.jpg", into: photos)
+        try Fixtures.copy("autumn.jpg", to: photos.file("autumn.jpg"))
         try await watch.waitFor("collage: wrote \(output) (300x200, 1 photo)")
-        try copy("kite.jpg", into: photos)  // inside the 30 s window: not written yet
+        try Fixtures.copy("kite.jpg", to: photos.file("kite.jpg"))  // inside the 30 s window: not written yet
         try await watch.waitFor("collage: 2 photos")
         watch.signal(SIGINT)
         #expect(await watch.status == 130)
@@ -63,10 +59,10 @@ struct WatchEndToEndTests {
     @Test func photoBoothModeNumbersCollagesInsideTheWatchedFolder() async throws {
         let photos = try TemporaryDirectory()
         let watch = try RunningCollage(["watch", photos.path, "-o", photos.file("booth.jpg"), "--batches", "--size", "300x200", "--throttle", "0"])
-        try copy("autumn.jpg", into: photos)
+        try Fixtures.copy("autumn.jpg", to: photos.file("autumn.jpg"))
         try await watch.waitFor("collage: 1 photo")  // the initial scan is over: the rest are events
         for name in ["bythewater.jpg", "coldripple.jpg", "eveningglow.jpg", "fallenleaf.jpg", "kite.jpg", "path.jpg"] {
-            try copy(name, into: photos)
+            try Fixtures.copy(name, to: photos.file(name))
         }
         try await watch.waitFor("collage: wrote \(photos.file("booth-0002.jpg")) (300x200, 1 photo)")
         watch.signal(SIGTERM)
@@ -83,7 +79,7 @@ struct WatchEndToEndTests {
         let watch = try RunningCollage(["watch", photos.path, "-o", photos.file("collage.jpg"), "--batches", "--size", "300x200", "--throttle", "0"])
         let burst = (1...6).map { "booth-\($0).jpg" }
         for (count, name) in burst.enumerated() {
-            try copy(name, into: photos)
+            try Fixtures.copy(name, to: photos.file(name))
             try await watch.waitFor("collage: \(photos.file(name)): added")
             try await watch.waitFor(count == 0 ? "collage: 1 photo" : "collage: \(count + 1) photos")
         }
@@ -102,7 +98,7 @@ struct WatchEndToEndTests {
                      "fallenleaf.jpg", "eveningglow.jpg", "bythewater.jpg"]
         let past = Date(timeIntervalSinceNow: -600)
         for (i, name) in names.enumerated() {
-            try copy(name, into: photos)
+            try Fixtures.copy(name, to: photos.file(name))
             try FileManager.default.setAttributes([.modificationDate: past.addingTimeInterval(Double(i))], ofItemAtPath: photos.file(name))
         }
         var logs: [[String]] = []

@@ -14,7 +14,7 @@ struct WatchReliabilityEndToEndTests {
     let photos = try! TemporaryDirectory(), out = try! TemporaryDirectory()
 
     func copy(_ name: String, as target: String? = nil) throws {
-        try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: photos.file(target ?? name))
+        try Fixtures.copy(name, to: photos.file(target ?? name))
     }
 
     /// A distinct small photo for each seed, JPEG-encoded by the tool's own encoder: a booth's
@@ -33,8 +33,8 @@ struct WatchReliabilityEndToEndTests {
         try SpecialFiles.fifo(photos.file("pipe.jpg"))
         try await watch.waitFor("collage: \(photos.file("pipe.jpg")): a named pipe (FIFO), not a regular file")
         // A hard link brings no close event: it is complete the moment it appears.
-        try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: out.file("kite.jpg"))
-        #expect(link(out.file("kite.jpg"), photos.file("kite.jpg")) == 0)
+        try Fixtures.copy("kite.jpg", to: out.file("kite.jpg"))
+        try #require(link(out.file("kite.jpg"), photos.file("kite.jpg")) == 0)
         try await watch.waitFor("collage: 2 photos")
         try SpecialFiles.write(try SpecialFiles.fixture("bythewater.jpg"), to: Array(photos.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8))
         try await watch.waitFor("collage: 3 photos")
@@ -53,12 +53,18 @@ struct WatchReliabilityEndToEndTests {
         try CollageChecks.expectTiles(of: out.file("collage.jpg"), show: ["autumn.jpg", "kite.jpg", "bythewater.jpg"].map(Fixtures.path))
     }
 
-    @Test func aSaveIntoAVanishedFolderIsReportedAndTheNextChangeSavesAgain() async throws {
+    /// A watch saving into out/prints/, once it has saved its first collage (of autumn.jpg).
+    func watchSavingIntoPrints() async throws -> (watch: RunningCollage, folder: String, output: String) {
         let folder = out.file("prints"), output = out.file("prints/collage.jpg")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let watch = try RunningCollage(["watch", photos.path, "-o", output, "--size", "300x200", "--throttle", "0"])
         try copy("autumn.jpg")
         try await watch.waitFor("collage: wrote \(output) (300x200, 1 photo)")
+        return (watch, folder, output)
+    }
+
+    @Test func aSaveIntoAVanishedFolderIsReportedAndTheNextChangeSavesAgain() async throws {
+        let (watch, folder, output) = try await watchSavingIntoPrints()
         try FileManager.default.removeItem(atPath: folder)
         try copy("kite.jpg")
         try await watch.waitFor("collage: cannot write \(output): No such file or directory; saving again at the next change")
@@ -73,11 +79,7 @@ struct WatchReliabilityEndToEndTests {
     }
 
     @Test func theFinalCollageIsTriedFourTimesThenTheRunExitsSeventyThree() async throws {
-        let folder = out.file("prints"), output = out.file("prints/collage.jpg")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let watch = try RunningCollage(["watch", photos.path, "-o", output, "--size", "300x200", "--throttle", "0"])
-        try copy("autumn.jpg")
-        try await watch.waitFor("collage: wrote \(output) (300x200, 1 photo)")
+        let (watch, folder, output) = try await watchSavingIntoPrints()
         try FileManager.default.removeItem(atPath: folder)
         for name in ["bythewater.jpg", "coldripple.jpg", "eveningglow.jpg", "fallenleaf.jpg", "kite.jpg"] { try copy(name) }
         #expect(await watch.status == 73)
@@ -133,7 +135,7 @@ struct WatchReliabilityEndToEndTests {
         try await day.waitFor("collage: wrote \(second) (300x200, 2 photos)")
         day.signal(SIGINT)
         #expect(await day.status == 130)
-        try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: third)  // someone else's file
+        try Fixtures.copy("kite.jpg", to: third)  // someone else's file
 
         let restart = try RunningCollage(arguments)
         try await restart.waitFor("collage: finishing \(second) (2 photos) before starting another")

@@ -7,13 +7,6 @@ import Glibc
 import Testing
 @testable import CollageTerminal
 
-/// Runs blocking terminal I/O off Swift's cooperative threads.
-private func blocking<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { done in
-        DispatchQueue.global().async { done.resume(returning: body()) }
-    }
-}
-
 /// The probe on the program's side of a real pseudo-terminal, while the test plays the terminal:
 /// it reads the queries and then sends `answer` (nothing when nil), as a real terminal would.
 private func probe(answering answer: String?, timeout: Duration = .seconds(10))
@@ -29,7 +22,7 @@ private func probe(answering answer: String?, timeout: Duration = .seconds(10))
         let answers = TerminalProbe.ask(input: pty.child, output: pty.child, timeout: timeout)
         asked.withLock { $0 = .some(answers) }
     }
-    let queries = await blocking {
+    let queries = await ChildProcesses.offPool {
         let read = pty.read(quietMilliseconds: 30_000) { $0.text.hasSuffix("\u{1B}[c") }  // a hang guard, generous under load
         if let answer { pty.send(answer) }
         return read.text
@@ -38,7 +31,7 @@ private func probe(answering answer: String?, timeout: Duration = .seconds(10))
     let answers = asked.withLock { $0 } ?? nil
     let after = pty.childSettings
     // In raw mode, nothing the terminal answered may come back as echo.
-    let echoed = await blocking { pty.read(quietMilliseconds: 100).text }
+    let echoed = await ChildProcesses.offPool { pty.read(quietMilliseconds: 100).text }
     return (answers, queries, before, after, echoed)
 }
 
@@ -62,7 +55,7 @@ struct TerminalIOTests {
         DispatchQueue.global().async(group: probing) {
             _ = TerminalCapabilities.detect(input: pty.child, output: pty.child, environment: TerminalEnvironment(["TERM": "tmux-256color"]))
         }
-        let queries = await blocking {
+        let queries = await ChildProcesses.offPool {
             let read = pty.read(quietMilliseconds: 30_000) { $0.text.hasSuffix("\u{1B}[c") }
             pty.send("\u{1B}[?62;22c")
             return read.text
@@ -148,7 +141,7 @@ struct TerminalIOTests {
         terminal.hideCursor()
         terminal.restore()
         terminal.restore()
-        let written = await blocking { pty.read(quietMilliseconds: 100).text }
+        let written = await ChildProcesses.offPool { pty.read(quietMilliseconds: 100).text }
         #expect(written == "\u{1B}[?25l\u{1B}[0m\u{1B}[?25h")
     }
 
@@ -161,7 +154,7 @@ struct TerminalIOTests {
         #expect(!pty.childSettings.canonical && !pty.childSettings.echo && pty.childSettings.minimum == 0)
         TerminalGuard.restoreAll()
         #expect(pty.childSettings == before)
-        let written = await blocking { pty.read(quietMilliseconds: 100).text }
+        let written = await ChildProcesses.offPool { pty.read(quietMilliseconds: 100).text }
         #expect(written == "\u{1B}[?25l\u{1B}[0m\u{1B}[?25h")
         raw.restore()  // already restored: a no-op
         #expect(pty.childSettings == before)
@@ -198,8 +191,8 @@ struct TerminalIOTests {
     func spawned() async throws {
         let pty = try PseudoTerminal(columns: 91, rows: 33)
         let pid = try pty.spawn("/bin/stty", ["size"], environment: ["PATH": "/usr/bin:/bin"])
-        let output = await blocking { pty.read { $0.contains(UInt8(ascii: "\n")) }.text }  // "\r\n" is one Character
-        #expect(await blocking { PseudoTerminal.wait(for: pid) } == 0)
+        let output = await ChildProcesses.offPool { pty.read { $0.contains(UInt8(ascii: "\n")) }.text }  // "\r\n" is one Character
+        #expect(await ChildProcesses.offPool { ChildProcesses.wait(for: pid) } == 0)
         #expect(output == "33 91\r\n")
     }
 
@@ -208,15 +201,15 @@ struct TerminalIOTests {
         let pty = try PseudoTerminal(columns: 80, rows: 24)
         let script = "trap 'stty size; exit 0' WINCH; echo ready; while :; do sleep 0.05; done"
         let resized = try pty.spawn("/bin/sh", ["-c", script], environment: ["PATH": "/usr/bin:/bin"])
-        _ = await blocking { pty.read { $0.text.contains("ready") } }
+        _ = await ChildProcesses.offPool { pty.read { $0.text.contains("ready") } }
         pty.resize(columns: 100, rows: 30)
-        let size = await blocking { pty.read { $0.text.contains("30 100") }.text }
-        #expect(await blocking { PseudoTerminal.wait(for: resized) } == 0)
+        let size = await ChildProcesses.offPool { pty.read { $0.text.contains("30 100") }.text }
+        #expect(await ChildProcesses.offPool { ChildProcesses.wait(for: resized) } == 0)
         #expect(size.contains("30 100"))
 
         let interrupted = try pty.spawn("/bin/sh", ["-c", "echo ready; exec sleep 30"], environment: ["PATH": "/usr/bin:/bin"])
-        _ = await blocking { pty.read { $0.text.contains("ready") } }
+        _ = await ChildProcesses.offPool { pty.read { $0.text.contains("ready") } }
         pty.send("\u{03}")
-        #expect(await blocking { PseudoTerminal.wait(for: interrupted) } == 128 + SIGINT)
+        #expect(await ChildProcesses.offPool { ChildProcesses.wait(for: interrupted) } == 128 + SIGINT)
     }
 }

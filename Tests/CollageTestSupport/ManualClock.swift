@@ -66,6 +66,10 @@ public final class ManualClock: Clock, Sendable {
         try Task.checkCancellation()
     }
 
+    /// The deadlines the tasks asleep on this clock wait for, earliest first: a test checks what
+    /// a timed wait is for before it advances time to end it.
+    public var deadlines: [Instant] { state.withLock { $0.sleepers.map(\.deadline).sorted() } }
+
     /// Returns once at least `count` tasks are asleep on this clock: a test can then advance
     /// time knowing the sleep it means to end has begun, without a real wait.
     public func untilSleeping(_ count: Int = 1) async {

@@ -95,7 +95,7 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// terminal and as its stdin, stdout and stderr: a program run from a shell in a terminal
     /// window. Ctrl-C typed with `send("\u{03}")` and `resize` reach it as SIGINT and SIGWINCH.
     /// One program at a time: the terminal stays the first one's controlling terminal until it
-    /// ends.
+    /// ends. `ChildProcesses.wait(for:)` waits for it.
     public func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -125,13 +125,5 @@ public final class PseudoTerminal: @unchecked Sendable {
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard status == 0 else { throw Failure(call: "posix_spawn \(executable)", code: status) }
         return pid
-    }
-
-    /// Waits for a spawned program; its exit status, or 128 + the signal that ended it.
-    public static func wait(for pid: Int32) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 }

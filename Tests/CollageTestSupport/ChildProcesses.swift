@@ -1,0 +1,38 @@
+internal import Dispatch
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// What the tests share for the programs they start: how a wait status reads, and blocking work
+/// (waitpid, reading a terminal) kept off Swift's cooperative threads, which the other tests
+/// running meanwhile need.
+public enum ChildProcesses {
+    /// A `waitpid` status as a shell reports it: the exit status, or 128 + the signal that ended
+    /// the program (WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift cannot import as macros).
+    public static func exitStatus(fromWaitStatus status: Int32) -> Int32 {
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Waits for `pid`, retrying when a signal interrupts; its exit status as `exitStatus` reads it.
+    /// Blocks: from async code, call it through `offPool`.
+    public static func wait(for pid: Int32) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return exitStatus(fromWaitStatus: status)
+    }
+
+    /// Runs `work`, which blocks, on a thread of its own rather than on the cooperative pool.
+    public static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { done in
+            DispatchQueue.global().async { done.resume(with: Result { try work() }) }
+        }
+    }
+
+    /// `offPool` for work that cannot fail.
+    public static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { done in
+            DispatchQueue.global().async { done.resume(returning: work()) }
+        }
+    }
+}
