@@ -5,9 +5,6 @@ import CollageTestSupport
 import Foundation
 import Testing
 
-/// Kept for the other suites of this target that read fixtures by this name.
-func fixtureBytes(_ name: String) throws -> [UInt8] { try Fixtures.bytes(name) }
-
 func decodeFixture(_ name: String, limits: DecodeLimits = DecodeLimits()) throws -> (header: ImageHeader, image: RGBImage) {
     let decoded = try PhotoDecoder.decode(try Fixtures.bytes(name), limits: limits) { $0.displayedSize }
     return (decoded.header, try #require(decoded.image))

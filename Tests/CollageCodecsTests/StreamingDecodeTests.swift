@@ -20,7 +20,7 @@ final class OpenFile: Sendable {
 /// Every JPEG fixture, good and bad: the streaming decoder must agree with the one over bytes.
 let jpegFixtures: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: Fixtures.directory)) ?? [])
     .filter { name in
-        (try? fixtureBytes(name)).map { ImageFormat(signature: $0.prefix(8)) == .jpeg } ?? false
+        (try? Fixtures.bytes(name)).map { ImageFormat(signature: $0.prefix(8)) == .jpeg } ?? false
     }
     .sorted()
 
@@ -36,7 +36,7 @@ struct StreamingDecodeTests {
 
     func inMemory(_ name: String, limits: DecodeLimits = DecodeLimits(), size: @escaping (ImageHeader) -> PixelSize = { $0.displayedSize })
         throws -> (ImageHeader, RGBImage?) {
-        let result = try PhotoDecoder.decode(try fixtureBytes(name), limits: limits, plan: size)
+        let result = try PhotoDecoder.decode(try Fixtures.bytes(name), limits: limits, plan: size)
         return (result.header, result.image)
     }
 

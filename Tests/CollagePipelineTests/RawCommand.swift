@@ -86,6 +86,4 @@ enum SpecialFiles {
         guard Glibc.write(descriptor, contents, contents.count) == contents.count else { throw POSIXError(.EIO) }
     }
 
-    /// A fixture's bytes, to write under a name given as bytes.
-    static func fixture(_ name: String) throws -> [UInt8] { try Fixtures.bytes(name) }
 }

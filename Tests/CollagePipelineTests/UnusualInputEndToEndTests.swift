@@ -68,8 +68,8 @@ struct UnusualInputEndToEndTests {
     var latin1Portrait: [UInt8] { Array(folder.path.utf8) + [UInt8(ascii: "/"), 0xE9, UInt8(ascii: "t"), 0xE9] + Array(".jpg".utf8) }
 
     @Test func aLatin1NameGivenAsAnArgumentIsFoundAndShownEscaped() async throws {
-        try SpecialFiles.write(try SpecialFiles.fixture("autumn.jpg"), to: latin1)
-        try SpecialFiles.write(try SpecialFiles.fixture("portrait.jpg"), to: latin1Portrait)
+        try SpecialFiles.write(try Fixtures.bytes("autumn.jpg"), to: latin1)
+        try SpecialFiles.write(try Fixtures.bytes("portrait.jpg"), to: latin1Portrait)
         let output = folder.file("out.jpg")
         let result = try await RawCommand.run([Array("build".utf8), latin1, latin1Portrait, Array("-o".utf8), Array(output.utf8), Array("--size=300x200".utf8)])
         #expect(result.status == 0)
@@ -78,7 +78,7 @@ struct UnusualInputEndToEndTests {
     }
 
     @Test func aLatin1NameInAFolderKeepsItsBytesInJSON() async throws {
-        try SpecialFiles.write(try SpecialFiles.fixture("autumn.jpg"), to: latin1)
+        try SpecialFiles.write(try Fixtures.bytes("autumn.jpg"), to: latin1)
         let result = try await RawCommand.run([Array("build".utf8), Array(folder.path.utf8), Array("--json".utf8),
                                                Array("-o".utf8), Array(folder.file("out.jpg").utf8), Array("--size=300x200".utf8)])
         #expect(result.status == 0)

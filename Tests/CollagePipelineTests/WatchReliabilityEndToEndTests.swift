@@ -36,7 +36,7 @@ struct WatchReliabilityEndToEndTests {
         try Fixtures.copy("kite.jpg", to: out.file("kite.jpg"))
         try #require(link(out.file("kite.jpg"), photos.file("kite.jpg")) == 0)
         try await watch.waitFor("collage: 2 photos")
-        try SpecialFiles.write(try SpecialFiles.fixture("bythewater.jpg"), to: Array(photos.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8))
+        try SpecialFiles.write(try Fixtures.bytes("bythewater.jpg"), to: Array(photos.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8))
         try await watch.waitFor("collage: 3 photos")
         let socket = try SpecialFiles.socket(photos.file("sock.jpg"))
         defer { close(socket) }

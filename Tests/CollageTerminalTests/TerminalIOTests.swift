@@ -170,7 +170,7 @@ struct TerminalIOTests {
             var ready = pollfd(fd: child, events: Int16(POLLIN), revents: 0)
             return poll(&ready, 1, milliseconds)
         }
-        #expect(await blocking { waiting(10_000) } == 1)  // arrived while raw
+        #expect(await ChildProcesses.offPool { waiting(10_000) } == 1)  // arrived while raw
         raw.restore()
         #expect(waiting(0) == 0)
     }
