@@ -72,7 +72,7 @@ let package = Package(
         // The libFuzzer target over the untrusted-input path (`make fuzz`); in ordinary builds a
         // tool that replays inputs through the same path.
         .executableTarget(name: "CollageFuzz", dependencies: ["CollageCodecs", "CollageCore", "CollageImaging"], swiftSettings: strict),
-        .target(name: "CollageTestSupport", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageSources"], path: "Tests/CollageTestSupport", swiftSettings: strict),
+        .target(name: "CollageTestSupport", dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources"], path: "Tests/CollageTestSupport", swiftSettings: strict),
         .testTarget(
             name: "CollageSourcesTests",
             dependencies: ["CollageSources", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],

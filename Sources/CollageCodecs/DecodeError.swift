@@ -15,7 +15,7 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notAnImage: return "not an image (neither JPEG nor PNG)"
+        case .notAnImage: return "not an image (neither \(Self.formatsRead))"
         case .truncated(let format): return "truncated \(format) file (premature end of data)"
         case .corrupt(let format, let reason): return "corrupt \(format) file: \(reason)"
         case .tooLarge(let size, let limit):
@@ -24,5 +24,11 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .outOfMemory: return "out of memory while decoding"
         case .unreadable(let reason): return "cannot read: \(reason)"
         }
+    }
+
+    /// "JPEG nor PNG": every format a codec reads.
+    private static var formatsRead: String {
+        let names = ImageCodecs.formats.map(\.description)
+        return names.dropLast().joined(separator: ", ") + " nor " + names.last!
     }
 }

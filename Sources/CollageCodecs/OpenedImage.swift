@@ -2,57 +2,55 @@ internal import CollageCore
 public import CollageImaging
 internal import CollageLocking
 
-/// A photo whose header has been read, held open for the one decode that follows: the pipeline
-/// decides from the header (the shape rule, the size to keep) before any pixel is decoded, and
-/// the file is opened once for both. A JPEG streams from its file through libjpeg (no copy of the
-/// file in memory); a PNG is held as bytes (libpng's simplified API reads from memory).
+/// The codecs' one entry point: a photo whose header has been read, held open for the one decode
+/// that follows. Open (the format recognised by its signature, the header read and checked
+/// against the limits) → `header` (the pipeline decides from it: the shape rule, the size to
+/// keep) → `decode(at:)`, once. The file is opened once for both. A format whose library streams
+/// from a file (JPEG) reads it there, with no copy in memory; the others read the bytes.
+///
+/// Each format is one `ImageCodec`, listed in `ImageCodecs.all`.
 public final class OpenedImage: Sendable {
     public let header: ImageHeader
     private let limits: DecodeLimits
-    /// Nil once decoded: the C decoder and the file are released with it.
-    private let source: Locked<Source?>
+    /// Nil once decoded: the codec's state and the file are released with it.
+    private let opened: Locked<(any HeaderedImage)?>
 
-    private enum Source {
-        case jpeg(JPEGDecoder)
-        case png([UInt8])
+    /// An image in memory, recognised by its signature.
+    public convenience init(bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws(DecodeError) {
+        guard let codec = ImageCodecs.codec(signature: bytes) else { throw .notAnImage }
+        try self.init(codec.open(bytes: bytes, limits: limits), limits: limits)
     }
 
-    /// A JPEG in the regular file open on `descriptor`, which `owner` keeps open until this image
-    /// is decoded or released. Its header is read and checked against `limits`.
-    public init(jpegFile descriptor: Int32, keepingOpen owner: any AnyObject & Sendable, limits: DecodeLimits) throws(DecodeError) {
-        let decoder = try JPEGDecoder(descriptor: descriptor, keepingOpen: owner, limits: limits)
-        header = decoder.header
-        self.limits = limits
-        source = Locked(.jpeg(decoder))
-    }
-
-    /// A JPEG or PNG in memory, recognised by its signature.
-    public init(bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws(DecodeError) {
-        self.limits = limits
-        switch ImageFormat(signature: bytes.prefix(8)) {
-        case .jpeg?:
-            let decoder = try JPEGDecoder(bytes: bytes, limits: limits)
-            header = decoder.header
-            source = Locked(.jpeg(decoder))
-        case .png?:
-            header = try PNGDecoder.header(of: bytes, limits: limits)
-            source = Locked(.png(bytes))
-        case nil:
-            throw .notAnImage
+    /// An image in the regular file open on `descriptor`, which `owner` keeps open until this
+    /// image is decoded or released; `signature` is the file's first
+    /// `ImageCodecs.signatureLength` bytes (fewer if it is shorter). A format read from memory
+    /// gets the file's bytes from `readAll`, whose errors are thrown as they are.
+    public convenience init(
+        signature: [UInt8], file descriptor: Int32, keepingOpen owner: any AnyObject & Sendable, limits: DecodeLimits,
+        readAll: () throws -> [UInt8]
+    ) throws {
+        guard let codec = ImageCodecs.codec(signature: signature) else { throw DecodeError.notAnImage }
+        if let streamed = try codec.open(file: descriptor, keepingOpen: owner, limits: limits) {
+            try self.init(streamed, limits: limits)
+        } else {
+            try self.init(codec.open(bytes: readAll(), limits: limits), limits: limits)
         }
+    }
+
+    private init(_ opened: sending any HeaderedImage, limits: DecodeLimits) throws(DecodeError) {
+        try opened.header.check(limits)
+        header = opened.header
+        self.limits = limits
+        self.opened = Locked(opened)
     }
 
     /// The photo upright at `size` (displayed), or nil when it was decoded already (open the file
     /// again for another size).
     public func decode(at size: PixelSize) throws(DecodeError) -> DecodedImage? {
         let limits = limits
-        return try source.withLock { source throws(DecodeError) -> DecodedImage? in
-            defer { source = nil }
-            switch source {
-            case .jpeg(let decoder)?: return try decoder.decode(at: size, limits: limits)
-            case .png(let bytes)?: return try PNGDecoder.decode(bytes, header: header, at: size, limits: limits)
-            case nil: return nil
-            }
+        return try opened.withLock { opened throws(DecodeError) -> DecodedImage? in
+            defer { opened = nil }
+            return try opened?.decode(at: size, limits: limits)
         }
     }
 }

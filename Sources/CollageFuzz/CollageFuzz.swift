@@ -28,9 +28,9 @@ enum FuzzInput {
         _ = ExifOrientation.parse(bytes)
         let streams = ImageFormat(signature: bytes.prefix(8)) == .jpeg
         if streams { scratch.replace(with: bytes) }
-        let header = try? PhotoDecoder.header(of: bytes, limits: limits)
+        let header = try? OpenedImage(bytes: bytes, limits: limits).header
         if streams {
-            let streamed = try? streamedJPEG()
+            let streamed = try? streamed(bytes)
             precondition(streamed?.header == header, "header from the file \(String(describing: streamed?.header)), from memory \(String(describing: header))")
         }
         guard let header else { return }
@@ -40,10 +40,10 @@ enum FuzzInput {
             // The displayed size whose stored size is this scale's output: it selects the scale.
             let wanted = PixelSize(width: (stored.width + scale - 1) / scale, height: (stored.height + scale - 1) / scale)
             let displayed = header.orientation.swapsAxes ? wanted.transposed : wanted
-            let decoded = try? PhotoDecoder.decode(bytes, limits: limits, at: displayed)
+            let decoded = try? OpenedImage(bytes: bytes, limits: limits).decode(at: displayed)
             if streams {
                 // A fresh decoder each time: one decodes once.
-                let streamed = try? streamedJPEG().decode(at: displayed)
+                let streamed = try? streamed(bytes).decode(at: displayed)
                 precondition(streamed?.header == decoded?.header, "the file's header differs from the bytes' at 1/\(scale)")
                 precondition(streamed?.image == decoded?.image, "the file decodes to other pixels than the bytes at 1/\(scale)")
             }
@@ -54,8 +54,9 @@ enum FuzzInput {
     }
 
     /// The input streamed from the scratch file, as the pipeline opens a photo.
-    static func streamedJPEG() throws(DecodeError) -> OpenedImage {
-        try OpenedImage(jpegFile: scratch.descriptor, keepingOpen: scratch, limits: limits)
+    static func streamed(_ bytes: [UInt8]) throws -> OpenedImage {
+        try OpenedImage(signature: Array(bytes.prefix(ImageCodecs.signatureLength)), file: scratch.descriptor, keepingOpen: scratch,
+                        limits: limits) { bytes }
     }
 }
 

@@ -103,12 +103,8 @@ public struct CollageInspection: Sendable {
             let verdict: Inspection.Verdict = PhotoRules.shape(header.displayedSize, accepted: accept).map { .skipped($0) }
                 ?? .used(index: 0, tile: .zero, crop: .zero)
             return (Inspection(file: file, header: header, verdict: verdict), photo)
-        } catch let error as InputError {
-            return (Inspection(file: file, verdict: .skipped(error.rejection)), nil)
-        } catch let error as DecodeError {
-            return (Inspection(file: file, verdict: .skipped(error.rejection)), nil)
         } catch {
-            return (Inspection(file: file, verdict: .skipped(.unusable(.unreadable, detail: String(describing: error)))), nil)
+            return (Inspection(file: file, verdict: .skipped(Rejection(reading: error))), nil)
         }
     }
 

@@ -55,11 +55,8 @@ public struct PhotoLoader: PhotoReader {
     /// them): those are decoded, never read again.
     static func open(_ input: InputFile, bytes: [UInt8]?, limits: DecodeLimits) throws -> OpenedImage {
         if let bytes { return try OpenedImage(bytes: bytes, limits: limits) }
-        switch ImageFormat(signature: try input.readPrefix(8)) {
-        case .jpeg?: return try OpenedImage(jpegFile: input.descriptor, keepingOpen: input, limits: limits)
-        case .png?: return try OpenedImage(bytes: input.readAll(), limits: limits)
-        case nil: throw DecodeError.notAnImage
-        }
+        return try OpenedImage(signature: input.readPrefix(ImageCodecs.signatureLength), file: input.descriptor, keepingOpen: input,
+                               limits: limits, readAll: input.readAll)
     }
 
     /// Opens the file again, for a decode at another size. With a journal (`content` set) it must
@@ -77,14 +74,8 @@ public struct PhotoLoader: PhotoReader {
     private static func offload<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async -> Result<Value, Rejection> {
         do {
             return .success(try await Blocking.run(work))
-        } catch let error as InputError {
-            return .failure(error.rejection)
-        } catch let error as DecodeError {
-            return .failure(error.rejection)
-        } catch let rejection as Rejection {
-            return .failure(rejection)
         } catch {
-            return .failure(.unusable(.unreadable, detail: String(describing: error)))
+            return .failure(Rejection(reading: error))
         }
     }
 }

@@ -24,15 +24,6 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(ByteCount.describe(bytes)), over the file size limit of \(ByteCount.describe(limit)) (raise it with --max-file-size)"
         }
     }
-
-    /// The same as the pipeline's reason for not using the photo.
-    public var rejection: Rejection {
-        switch self {
-        case .unreadable: return .unusable(.unreadable, detail: description)
-        case .notAFile: return .unusable(.notAFile, detail: description)
-        case .tooLarge: return .unusable(.tooLarge, detail: description)
-        }
-    }
 }
 
 /// Byte counts for people: `312 bytes`, `4.2 MiB`, `256 MiB`.

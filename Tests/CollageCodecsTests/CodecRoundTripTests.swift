@@ -59,6 +59,6 @@ struct CodecRoundTripTests {
         (PixelSize(width: 101, height: 99), PixelSize(width: 13, height: 13), 8),
     ])
     func dctScale(stored: PixelSize, wanted: PixelSize, denominator: Int) {
-        #expect(PhotoDecoder.dctDenominator(for: stored, covering: wanted) == denominator)
+        #expect(JPEGCodec.dctDenominator(for: stored, covering: wanted) == denominator)
     }
 }

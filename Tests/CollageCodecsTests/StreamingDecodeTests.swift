@@ -24,13 +24,21 @@ let jpegFixtures: [String] = ((try? FileManager.default.contentsOfDirectory(atPa
     }
     .sorted()
 
+/// A JPEG read whole instead of streamed from its file.
+struct ReadWhole: Error {}
+
+/// Opens `file` as the pipeline opens a JPEG (its signature read): streamed, never read whole.
+func streaming(_ file: OpenFile, limits: DecodeLimits) throws -> OpenedImage {
+    try OpenedImage(signature: [0xFF, 0xD8, 0xFF, 0xE0], file: file.descriptor, keepingOpen: file, limits: limits) { throw ReadWhole() }
+}
+
 @Suite("JPEG streamed from its file, not copied into memory")
 struct StreamingDecodeTests {
     /// Decodes the way the pipeline does: header first, then one decode at `size(header)`.
     func streamed(_ name: String, limits: DecodeLimits = DecodeLimits(), size: (ImageHeader) -> PixelSize = { $0.displayedSize })
         throws -> (ImageHeader, RGBImage?) {
         let file = try OpenFile(Fixtures.path(name))
-        let opened = try OpenedImage(jpegFile: file.descriptor, keepingOpen: file, limits: limits)
+        let opened = try streaming(file, limits: limits)
         return (opened.header, try opened.decode(at: size(opened.header))?.image)
     }
 
@@ -70,7 +78,7 @@ struct StreamingDecodeTests {
     @Test func bombsAreRefusedFromTheHeaderBeforeAnyPixelIsAllocated() throws {
         let file = try OpenFile(Fixtures.path("bomb.jpg"))
         #expect(throws: DecodeError.tooLarge(PixelSize(width: 60000, height: 60000), limit: DecodeLimits.defaultMaximumPixels)) {
-            try OpenedImage(jpegFile: file.descriptor, keepingOpen: file, limits: DecodeLimits())
+            try streaming(file, limits: DecodeLimits())
         }
         #expect(throws: DecodeError.tooManyScans(limit: DecodeLimits.defaultMaximumScans)) { try streamed("many-scans.jpg") }
     }
@@ -84,7 +92,7 @@ struct StreamingDecodeTests {
 
     @Test func anImageDecodesOnceThenAsksForTheFileAgain() throws {
         let file = try OpenFile(Fixtures.path("kite.jpg"))
-        let opened = try OpenedImage(jpegFile: file.descriptor, keepingOpen: file, limits: DecodeLimits())
+        let opened = try streaming(file, limits: DecodeLimits())
         #expect(try opened.decode(at: PixelSize(width: 160, height: 100)) != nil)
         #expect(try opened.decode(at: PixelSize(width: 160, height: 100)) == nil)
     }
@@ -93,7 +101,7 @@ struct StreamingDecodeTests {
         // A directory opens for reading, but every read of it fails (EISDIR).
         let directory = try OpenFile(Fixtures.directory)
         #expect {
-            try OpenedImage(jpegFile: directory.descriptor, keepingOpen: directory, limits: DecodeLimits())
+            try streaming(directory, limits: DecodeLimits())
         } throws: { error in
             guard case .unreadable(let reason) = error as? DecodeError else { return false }
             return reason.contains("directory")
@@ -105,7 +113,7 @@ struct StreamingDecodeTests {
         var opened: OpenedImage?
         do {
             let file = try OpenFile(Fixtures.path("path.jpg"))
-            opened = try OpenedImage(jpegFile: file.descriptor, keepingOpen: file, limits: DecodeLimits())
+            opened = try streaming(file, limits: DecodeLimits())
         }
         let image = try #require(try opened?.decode(at: PixelSize(width: 320, height: 200)))
         #expect(image.image == (try inMemory("path.jpg").1))

@@ -4,20 +4,39 @@ internal import CollageImaging
 
 /// PNG through libpng's simplified API, from memory. PNG has no DCT scaling and its rare eXIf
 /// chunk is not read: it is decoded whole, shown as stored, then area-averaged to the size asked.
-enum PNGDecoder {
-    static func header(of data: [UInt8], limits: DecodeLimits) throws(DecodeError) -> ImageHeader {
+enum PNGCodec: ImageCodec {
+    static let format = ImageFormat.png
+
+    static func matches(signature: [UInt8]) -> Bool {
+        signature.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+
+    static func open(bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> any HeaderedImage {
+        PNGImage(data: bytes, header: try header(of: bytes, limits: limits))
+    }
+
+    private static func header(of data: [UInt8], limits: DecodeLimits) throws(DecodeError) -> ImageHeader {
         var message = CMessage()
         var width: UInt32 = 0, height: UInt32 = 0
         let status = collage_png_header(data, data.count, &width, &height, &message.bytes, message.bytes.count)
         guard status == COLLAGE_OK else {
             throw DecodeError(status: status, message: message, format: .png, limits: limits)
         }
-        let header = ImageHeader(format: .png, storedSize: PixelSize(width: Int(width), height: Int(height)), orientation: .up)
-        try PhotoDecoder.check(header, limits)
-        return header
+        return ImageHeader(format: .png, storedSize: PixelSize(width: Int(width), height: Int(height)), orientation: .up)
+    }
+}
+
+/// A PNG in memory whose header has been read.
+private final class PNGImage: HeaderedImage {
+    let data: [UInt8]
+    let header: ImageHeader
+
+    init(data: [UInt8], header: ImageHeader) {
+        self.data = data
+        self.header = header
     }
 
-    static func decode(_ data: [UInt8], header: ImageHeader, at wanted: PixelSize, limits: DecodeLimits) throws(DecodeError) -> DecodedImage {
+    func decode(at wanted: PixelSize, limits: DecodeLimits) throws(DecodeError) -> DecodedImage {
         var message = CMessage()
         var status = COLLAGE_OK
         let clock = ContinuousClock(), start = clock.now

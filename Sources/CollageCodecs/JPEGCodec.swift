@@ -1,11 +1,38 @@
 internal import CCollageCodecs
 internal import CollageCore
-internal import CollageImaging
+public import CollageImaging
+
+/// JPEG through libjpeg: streamed from its file (no copy of the file in memory), DCT-scaled to
+/// the smallest 1/8, 1/4 or 1/2 that still covers the size asked, then area-averaged to it.
+public enum JPEGCodec: ImageCodec {
+    static let format = ImageFormat.jpeg
+
+    static func matches(signature: [UInt8]) -> Bool {
+        signature.starts(with: [0xFF, 0xD8, 0xFF])
+    }
+
+    static func open(bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> any HeaderedImage {
+        try JPEGDecoder(bytes: bytes, limits: limits)
+    }
+
+    static func open(file descriptor: Int32, keepingOpen owner: any AnyObject & Sendable, limits: DecodeLimits) throws(DecodeError) -> (any HeaderedImage)? {
+        try JPEGDecoder(descriptor: descriptor, keepingOpen: owner, limits: limits)
+    }
+
+    /// The smallest of libjpeg's 1/8, 1/4 and 1/2 scales whose output (each side rounded up,
+    /// as libjpeg does) still covers `wanted`: a 12 MP photo for a 600x400 tile decodes at 1/4.
+    public static func dctDenominator(for stored: PixelSize, covering wanted: PixelSize) -> Int {
+        for n in [8, 4, 2] where (stored.width + n - 1) / n >= wanted.width && (stored.height + n - 1) / n >= wanted.height {
+            return n
+        }
+        return 1
+    }
+}
 
 /// One libjpeg decompressor whose header has been read: it owns the C object (closed in
 /// `deinit`) and keeps alive whatever the compressed data lives in, a file open for streaming or
 /// a pinned copy of bytes. It decodes once.
-final class JPEGDecoder {
+private final class JPEGDecoder: HeaderedImage {
     private let decoder: OpaquePointer
     /// The open file (or pinned bytes) the decoder reads from: released only after the decoder.
     private let owner: AnyObject
@@ -17,7 +44,7 @@ final class JPEGDecoder {
         var message = CMessage()
         let decoder = collage_jpeg_open_file(descriptor, Int32(limits.maximumScans), &status, &message.bytes, message.bytes.count)
         guard let decoder else { throw DecodeError(status: status, message: message, format: .jpeg, limits: limits) }
-        try self.init(decoder, owner: owner, limits: limits)
+        self.init(decoder, owner: owner, limits: limits)
     }
 
     /// Reads from a copy of `bytes`.
@@ -28,10 +55,10 @@ final class JPEGDecoder {
         let decoder = collage_jpeg_open(
             pinned.buffer.baseAddress, pinned.count, Int32(limits.maximumScans), &status, &message.bytes, message.bytes.count)
         guard let decoder else { throw DecodeError(status: status, message: message, format: .jpeg, limits: limits) }
-        try self.init(decoder, owner: pinned, limits: limits)
+        self.init(decoder, owner: pinned, limits: limits)
     }
 
-    private init(_ decoder: OpaquePointer, owner: AnyObject, limits: DecodeLimits) throws(DecodeError) {
+    private init(_ decoder: OpaquePointer, owner: AnyObject, limits: DecodeLimits) {
         self.decoder = decoder
         self.owner = owner
         var raw = collage_jpeg_header()
@@ -40,7 +67,6 @@ final class JPEGDecoder {
         header = ImageHeader(
             format: .jpeg, storedSize: PixelSize(width: Int(raw.width), height: Int(raw.height)),
             orientation: exif.flatMap { ExifOrientation.parse($0) } ?? .up, progressive: raw.progressive != 0)
-        try PhotoDecoder.check(header, limits)
     }
 
     deinit { collage_jpeg_close(decoder) }
@@ -54,7 +80,7 @@ final class JPEGDecoder {
             DecodeError(status: status, message: message, format: .jpeg, limits: limits)
         }
         let stored = header.orientation.swapsAxes ? wanted.transposed : wanted
-        let denominator = Int32(PhotoDecoder.dctDenominator(for: header.storedSize, covering: stored))
+        let denominator = Int32(JPEGCodec.dctDenominator(for: header.storedSize, covering: stored))
         var width: UInt32 = 0, height: UInt32 = 0
         status = collage_jpeg_scaled_size(decoder, denominator, &width, &height)
         guard status == COLLAGE_OK else { throw failure() }

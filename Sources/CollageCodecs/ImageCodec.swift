@@ -1,0 +1,38 @@
+internal import CollageImaging
+
+/// One image format the tool reads, and the only code that knows it: its signature, how its
+/// header is read, how it decodes. A new format is one file with a type conforming to this (and
+/// its C shim in `C<Thing>`), listed in `ImageCodecs.all`, and a case of `ImageFormat`.
+///
+/// The entry point is `OpenedImage`: open (recognise the signature, read the header, check it
+/// against the limits) → header (the pipeline decides from it) → decode (once, at the size kept).
+protocol ImageCodec: Sendable {
+    static var format: ImageFormat { get }
+
+    /// Whether a file starting with `signature` (its first `ImageCodecs.signatureLength` bytes,
+    /// fewer when the file is shorter) is in this format: recognised by content, never by name.
+    static func matches(signature: [UInt8]) -> Bool
+
+    /// Reads the header of an image in memory; no pixel is decoded yet.
+    static func open(bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> any HeaderedImage
+
+    /// Reads the header straight from the regular file open on `descriptor`, which `owner` keeps
+    /// open; nil when the library reads from memory only (the file is then read whole and given
+    /// to `open(bytes:limits:)`).
+    static func open(file descriptor: Int32, keepingOpen owner: any AnyObject & Sendable, limits: DecodeLimits) throws(DecodeError) -> (any HeaderedImage)?
+}
+
+extension ImageCodec {
+    static func open(file descriptor: Int32, keepingOpen owner: any AnyObject & Sendable, limits: DecodeLimits) throws(DecodeError) -> (any HeaderedImage)? {
+        nil
+    }
+}
+
+/// What a codec's `open` returns: the header read and the decode pending, holding whatever the
+/// library needs (a C object, the bytes, the open file) until then. It decodes once.
+protocol HeaderedImage: AnyObject {
+    var header: ImageHeader { get }
+    /// The photo upright at `size` (displayed): no more decoded than that size needs (a
+    /// library's own scaling where it has one), then area-averaged to the exact size.
+    func decode(at size: PixelSize, limits: DecodeLimits) throws(DecodeError) -> DecodedImage
+}

@@ -1,0 +1,22 @@
+public import CollageImaging
+
+/// What a file's header says, read before any pixel is decoded.
+public struct ImageHeader: Sendable, Equatable {
+    public let format: ImageFormat
+    public let storedSize: PixelSize
+    public let orientation: Orientation
+    /// A progressive JPEG: decoded in several passes, so DCT scaling saves less.
+    public var progressive = false
+
+    public var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }
+
+    /// Refuses a decompression bomb from its header, before any allocation.
+    func check(_ limits: DecodeLimits) throws(DecodeError) {
+        if storedSize.width <= 0 || storedSize.height <= 0 {
+            throw .corrupt(format: format, reason: "empty image \(storedSize)")
+        }
+        if storedSize.area > limits.maximumPixels {
+            throw .tooLarge(storedSize, limit: limits.maximumPixels)
+        }
+    }
+}
