@@ -2,8 +2,6 @@ public import CollageCodecs
 internal import CollageCore
 internal import CollageImaging
 public import CollageSources
-internal import AsyncAlgorithms
-internal import CollageLocking
 public import CollageWriting
 
 /// `collage build`: the photos given, in order, through the same chain as `watch`, unthrottled:
@@ -32,40 +30,15 @@ public struct CollageBuild: Sendable {
         _ inputs: [PhotoInputs.Item], to destination: CollageDestination, as format: ImageFormat, dryRun: Bool = false,
         keepingImage: Bool = false, log: @escaping @Sendable (PipelineEvent) -> Void
     ) async -> BuildReport {
-        let files = inputs.map { item in
-            switch item {
-            case .file(let file), .unusable(let file, _): return file
-            }
-        }
-        let known = Dictionary(inputs.compactMap { item -> (PhotoFile, Rejection)? in
-            if case .unusable(let file, let rejection) = item { return (file, rejection) }
-            return nil
-        }, uniquingKeysWith: { first, _ in first })
         var report = BuildReport(inputs: [], canvas: options.canvas, format: format, destination: destination, dryRun: dryRun)
         let clock = ContinuousClock()
         var start = clock.now
 
-        let outcomes = Outcomes()
-        let reader = KnownFailures(known: known, reader: PhotoLoader(limits: options.limits, maximumFileBytes: options.maximumFileBytes))
-        let chain = CollageFlow(reader: reader, canvas: options.canvas, limit: options.limit, accept: options.accept,
-                                similarity: options.similarity, style: options.style,
-                                plan: .planned(count: min(options.limit, files.count))) { event in
-            outcomes.record(event)
-            log(event)
-        }
-        let (flow, prefetcher) = chain.readingAhead(files, depth: options.decoders)
-        var final = Selection(limit: options.limit)
-        for await selection in flow.selections(from: files.async) { final = selection }
-        await prefetcher.cancel()
+        let flow = options.flow(plan: .planned(count: min(options.limit, inputs.count)), log: log)
+        let decisions = await PrefetchingReader(inputs, flow: flow, depth: options.decoders).read()
+        let final = decisions.last?.selection ?? Selection(limit: options.limit)
         // Fewer photos than planned have larger tiles: those kept too small are decoded again.
-        let photos = dryRun ? final.photos : await Self.fitted(final.photos, reader: reader, canvas: options.canvas, style: flow.style)
-        // takeWhile ended the chain when the collage was full: the rest were never read.
-        let decided = outcomes.all
-        for file in files.dropFirst(decided.count) {
-            let event = PipelineEvent.skipped(file, .overLimit(final.limit), size: nil)
-            log(event)
-            outcomes.record(event)
-        }
+        let photos = dryRun ? final.photos : await Self.fitted(final.photos, reader: flow.reader, canvas: options.canvas, style: flow.style)
         report.timings.select = clock.now - start
         // Drawn once: the report's tiles are the ones drawn. Only a dry run (nothing to draw)
         // computes them alone.
@@ -82,19 +55,19 @@ public struct CollageBuild: Sendable {
         }
         let placements = rendered?.tiles ?? CollageRenderer.placements(of: photos, canvas: canvas, style: style)
         var index = 0
-        report.inputs = zip(files, outcomes.all).map { file, outcome in
-            switch outcome {
-            case .used:
+        report.inputs = decisions.map { decision in
+            switch decision.outcome {
+            case .added:
                 defer { index += 1 }
                 let placement = placements[index]
-                return BuildReport.Input(file: file, outcome: .used(
+                return BuildReport.Input(file: decision.file, outcome: .used(
                     BuildReport.UsedPhoto(index: index, photo: photos[index], tile: placement.tile, crop: placement.crop)))
             case .skipped(let rejection, let size):
-                return BuildReport.Input(file: file, outcome: .skipped(rejection, size: size))
+                return BuildReport.Input(file: decision.file, outcome: .skipped(rejection, size: size))
             }
         }
         guard !final.photos.isEmpty else {
-            report.failure = .noUsablePhoto(given: files.count)
+            report.failure = .noUsablePhoto(given: inputs.count)
             return report
         }
         guard let collage = rendered?.image else { return report }
@@ -110,38 +83,5 @@ public struct CollageBuild: Sendable {
             report.failure = .write(.file(FileError(path: destination.path ?? "-", action: "write", reason: String(describing: error))))
         }
         return report
-    }
-}
-
-/// The decision on each file, in the order the chain made them (one per file).
-private final class Outcomes: Sendable {
-    enum Outcome {
-        /// Taken: the next of the selection's photos.
-        case used
-        case skipped(Rejection, size: PixelSize?)
-    }
-
-    private let list = Locked<[Outcome]>([])
-
-    func record(_ event: PipelineEvent) {
-        switch event {
-        case .added: list.withLock { $0.append(.used) }
-        case .skipped(_, let rejection, let size): list.withLock { $0.append(.skipped(rejection, size: size)) }
-        case .saved, .saveFailed, .notice: break
-        }
-    }
-
-    var all: [Outcome] { list.withLock { $0 } }
-}
-
-/// Files already known to be unusable (a folder that cannot be listed) fail at the probe, in
-/// their place in the order; every other file is read.
-private struct KnownFailures: PhotoReader {
-    let known: [PhotoFile: Rejection]
-    let reader: any PhotoReader
-
-    func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
-        if let rejection = known[file] { return .failure(rejection) }
-        return await reader.probe(file)
     }
 }

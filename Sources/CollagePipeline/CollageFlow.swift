@@ -7,9 +7,12 @@ public import CollageSources
 /// watched, the arguments of `build`, or a test's in-memory source.
 ///
 /// ```
-/// files ─▶ takeWhile(room) ─▶ probe ─▶ filter shape ─▶ decode ─▶ compare ─▶ filter unique ─▶ scan ─▶ Selection…
+/// files ─▶ takeWhile(room) ─▶ probe ─▶ filter shape ─▶ decode ─▶ compare ─▶ filter unique ─▶ scan ─▶ Decision…
 /// ```
-/// Throttling, rendering and saving follow in `WatchSession` (and, unthrottled, in `CollageBuild`).
+/// One `Decision` per file taken, reported to `log` as it is made: a file a stage refuses goes
+/// on past the later stages untouched and is decided at the end. `selections` keeps the
+/// selection after each photo added. Throttling, rendering and saving follow in `WatchSession`
+/// (and, unthrottled, in `CollageBuild`).
 public struct CollageFlow: Sendable {
     public var reader: any PhotoReader
     public let canvas: PixelSize
@@ -43,11 +46,12 @@ public struct CollageFlow: Sendable {
         plan.keptSize(of: photo, file: file, position: position, canvas: canvas, style: style, limit: limit)
     }
 
-    /// The selection after each accepted photo. The sequence ends when its source does, or when
-    /// a file arrives after the selection is full; that file is left in `overflow`.
-    public func selections<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
+    /// What the chain decided about each file it took from `files`, in order, one decision per
+    /// file, each reported to `log` as it is made. The sequence ends when its source does, or
+    /// when a file arrives after the selection is full; that file is left in `overflow`.
+    public func decisions<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
         from files: Files, overflow: Overflow = Overflow()
-    ) -> some AsyncSequence<Selection, Never> & Sendable {
+    ) -> some AsyncSequence<Decision, Never> & Sendable {
         let empty = Selection(limit: limit, similarity: similarity)
         let relay = SelectionRelay(empty)
         let taken = Tally()
@@ -63,39 +67,60 @@ public struct CollageFlow: Sendable {
                 return false
             })
             // probe: the header only.
-            .map { (file: PhotoFile) -> (PhotoFile, Result<ProbedPhoto, SizedRejection>) in
-                (file, await reader.probe(file).mapError { SizedRejection(rejection: $0, size: nil) })
+            .map { (file: PhotoFile) -> Step<ProbedPhoto> in
+                Step(file: file, value: await reader.probe(file).mapError { SizedRejection(rejection: $0, size: nil) })
             }
-            .compactMap(dropRejected(log))
             // filter by shape: decided from the header, before any pixel is decoded.
-            .filter(rule(log, size: { (probed: ProbedPhoto) in probed.size }) { probed in PhotoRules.shape(probed.size, accepted: accept) })
+            .map { step in step.check(size: \.size) { PhotoRules.shape($0.size, accepted: accept) } }
             // decode once, at the size for the largest tile this photo can get.
-            .map { (file: PhotoFile, probed: ProbedPhoto) -> (PhotoFile, Result<Photo, SizedRejection>) in
+            .map { (step: Step<ProbedPhoto>) -> Step<Photo> in
+                guard case .success(let probed) = step.value else { return step.failed() }
                 // The chain pulls one file at a time: the last file taken is this one.
                 let kept = self.keptSize(of: probed.size, file: taken.value - 1, position: relay.value.count)
                 let decoded = await probed.decode(keeping: kept)
-                return (file, decoded.mapError { SizedRejection(rejection: $0, size: probed.size) })
+                return Step(file: step.file, value: decoded.mapError { SizedRejection(rejection: $0, size: probed.size) })
             }
-            .compactMap(dropRejected(log))
             // compare with every photo taken, once: the duplicate rule and the nearest reported both read it.
-            .map { (file: PhotoFile, photo: Photo) in
-                (file, ComparedPhoto(photo: photo, resemblances: relay.value.photos.map { Resemblance(of: photo, to: $0) }))
+            .map { (step: Step<Photo>) in
+                step.map { photo in ComparedPhoto(photo: photo, resemblances: relay.value.photos.map { Resemblance(of: photo, to: $0) }) }
             }
             // filter unique: against every photo taken, not just the previous one.
-            .filter(rule(log, size: { (compared: ComparedPhoto) in compared.photo.size }) { compared in
-                PhotoRules.unique(among: compared.resemblances, similarity: similarity)
-            })
-            // scan into the selection.
-            .reductions(into: empty) { selection, taken in
-                let (file, compared) = taken
-                do throws(Rejection) {
-                    try selection.add(compared.photo, resemblances: compared.resemblances)
-                    relay.accept(selection)
-                    log(.added(file, compared.photo, count: selection.count, nearest: PhotoRules.nearest(among: compared.resemblances)))
-                } catch {
-                    log(.skipped(file, error, size: compared.photo.size))
-                }
+            .map { step in step.check(size: \.photo.size) { PhotoRules.unique(among: $0.resemblances, similarity: similarity) } }
+            // scan into the selection; every decision is reported.
+            .map { (step: Step<ComparedPhoto>) -> Decision in
+                let decision = Self.scan(step, into: relay)
+                log(PipelineEvent(decision))
+                return decision
             }
+    }
+
+    /// The selection after each accepted photo: the decisions that added one.
+    public func selections<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
+        from files: Files, overflow: Overflow = Overflow()
+    ) -> some AsyncSequence<Selection, Never> & Sendable {
+        decisions(from: files, overflow: overflow).compactMap { decision in
+            if case .added = decision.outcome { return decision.selection }
+            return nil
+        }
+    }
+
+    /// The scan (the book's `scan` into the selection, `reductions` in Swift): adds a photo that
+    /// passed every rule to the selection in `relay`, which may still refuse it.
+    private static func scan(_ step: Step<ComparedPhoto>, into relay: SelectionRelay) -> Decision {
+        switch step.value {
+        case .failure(let failure):
+            return Decision(file: step.file, outcome: .skipped(failure.rejection, size: failure.size), selection: relay.value)
+        case .success(let compared):
+            var selection = relay.value
+            do throws(Rejection) {
+                try selection.add(compared.photo, resemblances: compared.resemblances)
+                relay.accept(selection)
+                let nearest = PhotoRules.nearest(among: compared.resemblances)
+                return Decision(file: step.file, outcome: .added(compared.photo, nearest: nearest), selection: selection)
+            } catch {
+                return Decision(file: step.file, outcome: .skipped(error, size: compared.photo.size), selection: selection)
+            }
+        }
     }
 }
 
@@ -107,35 +132,30 @@ private struct ComparedPhoto: Sendable {
 }
 
 /// A rejection with the photo's displayed size, when its header was read.
-struct SizedRejection: Error {
+private struct SizedRejection: Error {
     let rejection: Rejection
     let size: PixelSize?
 }
 
-/// Unwraps a stage's result; a rejection is reported, with the size when known, and dropped.
-private func dropRejected<Value>(
-    _ log: @escaping @Sendable (PipelineEvent) -> Void
-) -> @Sendable ((PhotoFile, Result<Value, SizedRejection>)) -> (PhotoFile, Value)? {
-    { element in
-        let (file, result) = element
-        switch result {
-        case .success(let value): return (file, value)
-        case .failure(let failure):
-            log(.skipped(file, failure.rejection, size: failure.size))
-            return nil
-        }
-    }
-}
+/// One file between two stages: what the stages so far made of it, or why one refused it. A
+/// refused file passes the later stages untouched, to be decided (and reported) at the end.
+private struct Step<Value: Sendable>: Sendable {
+    let file: PhotoFile
+    let value: Result<Value, SizedRejection>
 
-/// A filter stage for one rule: keeps what it accepts, reports what it refuses.
-private func rule<Value>(
-    _ log: @escaping @Sendable (PipelineEvent) -> Void, size: @escaping @Sendable (Value) -> PixelSize,
-    _ check: @escaping @Sendable (Value) -> Rejection?
-) -> @Sendable ((PhotoFile, Value)) -> Bool {
-    { element in
-        let (file, value) = element
-        guard let rejection = check(value) else { return true }
-        log(.skipped(file, rejection, size: size(value)))
-        return false
+    func map<New>(_ transform: (Value) -> New) -> Step<New> {
+        Step<New>(file: file, value: value.map(transform))
+    }
+
+    /// A rule: passes what it accepts, refuses the rest with the photo's size.
+    func check(size: (Value) -> PixelSize, _ rule: (Value) -> Rejection?) -> Step {
+        guard case .success(let value) = value, let rejection = rule(value) else { return self }
+        return Step(file: file, value: .failure(SizedRejection(rejection: rejection, size: size(value))))
+    }
+
+    /// A refusal carried on to a stage that makes another kind of value.
+    func failed<New>() -> Step<New> {
+        guard case .failure(let failure) = value else { preconditionFailure("only a refused file is carried on") }
+        return Step<New>(file: file, value: .failure(failure))
     }
 }

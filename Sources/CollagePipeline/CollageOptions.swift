@@ -40,10 +40,11 @@ public struct CollageOptions: Sendable {
         self.decoders = decoders
     }
 
-    /// The chain these settings describe, reading real files; a photo booth passes its journal.
-    public func flow(journal: BoothJournal? = nil, log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
+    /// The chain these settings describe, reading real files: for `watch` (growing, a photo
+    /// booth passing its journal) and `build` (planned).
+    public func flow(plan: KeptSizePlan = .growing, journal: BoothJournal? = nil, log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
         CollageFlow(reader: PhotoLoader(limits: limits, maximumFileBytes: maximumFileBytes, journal: journal), canvas: canvas,
-                    limit: limit, accept: accept, similarity: similarity, style: style, log: log)
+                    limit: limit, accept: accept, similarity: similarity, style: style, plan: plan, log: log)
     }
 
     /// Where `watch` saves: rendered in this style, encoded with these settings, journaled in a

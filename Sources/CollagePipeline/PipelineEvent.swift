@@ -21,6 +21,14 @@ public enum PipelineEvent: Sendable {
     /// Something about the source worth a line, such as a rescan.
     case notice(String)
 
+    /// The chain's decision on a file, as it is reported.
+    public init(_ decision: Decision) {
+        switch decision.outcome {
+        case .added(let photo, let nearest): self = .added(decision.file, photo, count: decision.selection.count, nearest: nearest)
+        case .skipped(let rejection, let size): self = .skipped(decision.file, rejection, size: size)
+        }
+    }
+
     /// A source's report, as the pipeline's.
     public init(_ event: SourceEvent) {
         switch event {

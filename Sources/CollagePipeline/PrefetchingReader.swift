@@ -1,42 +1,41 @@
 public import CollageCore
-public import CollageImaging
+internal import AsyncAlgorithms
 public import CollageSources
 internal import CollageLocking
 
-/// Reads ahead of the chain when the files are known up front (`build`): while the chain decides
-/// one file, the next ones are already being probed and, when their header passes the shape
-/// rule, decoded: `depth` files at once (the cores this process may use), in order, each core
-/// taking the next file as soon as it is free, so a quick photo never waits behind a slow one.
+/// `build`'s reader: runs the chain over the inputs, known up front, reading ahead of it, and
+/// returns what the chain decided about each file. While the chain decides one file, the next
+/// ones are already being probed and, when their header passes the shape rule, decoded: `depth`
+/// files at once (the cores this process may use), in order, each core taking the next file as
+/// soon as it is free, so a quick photo never waits behind a slow one.
 ///
 /// The chain itself is untouched: it still asks for one file after another, in order, and
 /// applies every rule in order (takeWhile, shape, unique against every photo taken). What it
-/// gets is what the base reader gives for that file, so the result is the result of a
+/// gets is what the flow's reader gives for that file, so the result is the result of a
 /// sequential run:
 /// - a photo is decoded ahead only at the size the chain will ask for, when that is known ahead
-///   (`KeptSizePlan.planned`): `keptSize(size, index)` for the `index`-th file; without it only
-///   headers are read ahead. Were the chain to ask for another size, it is decoded again, as asked.
+///   (`KeptSizePlan.planned`); without it only headers are read ahead. Were the chain to ask for
+///   another size, it is decoded again, as asked.
 /// - a file whose header fails the shape rule is never decoded.
 /// - a file is read ahead only if the chain is sure to reach it: no more files are started than
-///   `room()` (the photos still to take) could use, so the files after the last photo used are
-///   never read, as takeWhile promises.
+///   the photos still to take (the room this reader counts from the chain's decisions) could
+///   use, so the files after the last photo used are never read, as takeWhile promises.
 /// - at most `depth` files are being read at once, and at most `2 * depth - 1` are ahead of the
 ///   chain, decoded or not: memory stays a few kept photos.
-/// - `cancel()` (when the chain ends) drops whatever is still in flight.
-/// The codec work runs where the base reader puts it (`Blocking`), off the cooperative pool.
+/// - once the chain ends, whatever is still in flight is dropped (`cancel()`).
+/// - an input already known to be unusable (a folder that cannot be listed) is refused in its
+///   place in the order, without being read.
+/// The codec work runs where the flow's reader puts it (`Blocking`), off the cooperative pool.
 public final class PrefetchingReader: PhotoReader {
     private let files: [PhotoFile]
-    private let reader: any PhotoReader
+    /// Inputs refused before any read, by their index.
+    private let known: [Int: Rejection]
+    private let flow: CollageFlow
     private let depth: Int
-    private let accept: AcceptedShape
-    private let keptSize: (@Sendable (PixelSize, Int) -> PixelSize)?
-    private let room: @Sendable () -> Int
     private let state = Locked(State())
 
-    /// What a file read ahead gave: its probe and, if it passed the shape rule, its decode.
-    struct Prefetched: Sendable {
-        let probe: Result<ProbedPhoto, Rejection>
-        let decoded: (kept: PixelSize, result: Result<Photo, Rejection>)?
-    }
+    /// What a file read ahead gave: its probe, carrying its decode when it passed the shape rule.
+    typealias Prefetched = Result<ProbedPhoto, Rejection>
 
     private struct State {
         /// How many files the chain has asked for (it is deciding the last), and the next to start.
@@ -47,39 +46,61 @@ public final class PrefetchingReader: PhotoReader {
         var reading = 0
         /// Files whose header already ruled them out: they take no room.
         var refused: Set<Int> = []
+        /// The photos the chain has taken so far.
+        var taken = 0
         /// After `cancel()`, or once the chain asks for a file out of order: read directly.
         var stopped = false
     }
 
-    public init(
-        files: [PhotoFile], reader: any PhotoReader, depth: Int, accept: AcceptedShape,
-        keptSize: (@Sendable (PixelSize, Int) -> PixelSize)?, room: @escaping @Sendable () -> Int
-    ) {
-        self.files = files
-        self.reader = reader
+    /// Reads `inputs` through `flow` (its reader, rules, plan and log), `depth` files at once.
+    public init(_ inputs: [PhotoInputs.Item], flow: CollageFlow, depth: Int) {
+        files = inputs.map(\.file)
+        known = Dictionary(uniqueKeysWithValues: inputs.enumerated().compactMap { index, item in
+            if case .unusable(_, let rejection) = item { return (index, rejection) }
+            return nil
+        })
+        self.flow = flow
         self.depth = max(1, depth)
-        self.accept = accept
-        self.keptSize = keptSize
-        self.room = room
+    }
+
+    /// Runs the chain over the inputs: the decision on each file, in order, each reported to the
+    /// flow's log as it is made. When the collage fills up, takeWhile ends the chain: the files
+    /// after it were never read, and are over the limit.
+    public func read() async -> [Decision] {
+        var chain = flow
+        chain.reader = self
+        var decisions: [Decision] = []
+        var selection = Selection(limit: flow.limit, similarity: flow.similarity)
+        for await decision in chain.decisions(from: files.async) {
+            decisions.append(decision)
+            selection = decision.selection
+            state.withLock { $0.taken = selection.count }
+        }
+        await cancel()
+        for file in files.dropFirst(decisions.count) {
+            let decision = Decision(file: file, outcome: .skipped(.overLimit(selection.limit), size: nil), selection: selection)
+            flow.log(PipelineEvent(decision))
+            decisions.append(decision)
+        }
+        return decisions
     }
 
     public func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
-        let task = state.withLock { state -> Task<Prefetched, Never>? in
+        let (task, index) = state.withLock { state -> (Task<Prefetched, Never>?, Int) in
             let index = state.asked
             state.asked += 1
             guard !state.stopped, index < files.count, files[index] == file else {
                 state.stopped = true
-                return nil
+                return (nil, index)
             }
             fill(&state)
-            return state.inFlight.removeValue(forKey: index)
+            return (state.inFlight.removeValue(forKey: index), index)
         }
-        guard let task else { return await reader.probe(file) }
-        let prefetched = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
-        guard case .success(let probed) = prefetched.probe, let ahead = prefetched.decoded else { return prefetched.probe }
-        return .success(ProbedPhoto(size: probed.size) { wanted in
-            wanted == ahead.kept ? ahead.result : await probed.decode(keeping: wanted)
-        })
+        guard let task else {
+            if index < files.count, files[index] == file, let rejection = known[index] { return .failure(rejection) }
+            return await flow.reader.probe(file)
+        }
+        return await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
     }
 
     /// Drops the files still in flight, once the chain has ended and will ask for none of them:
@@ -101,7 +122,7 @@ public final class PrefetchingReader: PhotoReader {
     /// leave room for it. The current file, which the chain waits for, always starts.
     private func fill(_ state: inout State) {
         guard !state.stopped else { return }
-        let (room, current) = (room(), state.asked - 1)
+        let (room, current) = (flow.limit - state.taken, state.asked - 1)
         var candidates = (current..<max(current, state.next)).count(where: { !state.refused.contains($0) })
         while state.next < files.count, state.reading < depth, state.next - current < 2 * depth - 1 {
             if state.next > current && candidates >= room { break }
@@ -122,21 +143,20 @@ public final class PrefetchingReader: PhotoReader {
     }
 
     private func start(_ index: Int) -> Task<Prefetched, Never> {
-        let (file, reader, accept, keptSize) = (files[index], reader, accept, keptSize)
+        let (file, known, flow) = (files[index], known[index], flow)
         return Task { [weak self] in
-            let probe = await reader.probe(file)
-            guard case .success(let probed) = probe, PhotoRules.shape(probed.size, accepted: accept) == nil else {
+            let probe = if let known { Prefetched.failure(known) } else { await flow.reader.probe(file) }
+            guard case .success(var probed) = probe, PhotoRules.shape(probed.size, accepted: flow.accept) == nil else {
                 self?.finished(index, refused: true)
-                return Prefetched(probe: probe, decoded: nil)
+                return probe
             }
-            guard let keptSize, !Task.isCancelled else {
+            guard flow.plan.isKnownAhead, !Task.isCancelled else {
                 self?.finished(index, refused: false)
-                return Prefetched(probe: probe, decoded: nil)
+                return probe
             }
-            let kept = keptSize(probed.size, index)
-            let decoded = await probed.decode(keeping: kept)
+            await probed.decodeAhead(keeping: flow.keptSize(of: probed.size, file: index, position: 0))
             self?.finished(index, refused: false)
-            return Prefetched(probe: probe, decoded: (kept, decoded))
+            return .success(probed)
         }
     }
 }

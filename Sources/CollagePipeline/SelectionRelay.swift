@@ -40,8 +40,7 @@ public final class Overflow: Sendable {
     }
 }
 
-/// A count shared between stages: the files the chain has taken from its source, the photos
-/// it has added.
+/// A count shared between stages: the files the chain has taken from its source.
 final class Tally: Sendable {
     private let total = Locked(0)
 

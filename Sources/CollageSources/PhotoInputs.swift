@@ -19,6 +19,13 @@ public struct PhotoInputs: Sendable {
     public enum Item: Sendable, Equatable {
         case file(PhotoFile)
         case unusable(PhotoFile, Rejection)
+
+        /// The file named, usable or not.
+        public var file: PhotoFile {
+            switch self {
+            case .file(let file), .unusable(let file, _): return file
+            }
+        }
     }
 
     public var separator: Separator

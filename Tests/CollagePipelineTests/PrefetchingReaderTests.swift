@@ -16,14 +16,19 @@ struct PrefetchingReaderTests {
         CollageFlow(reader: reader, canvas: canvas, limit: limit, plan: .planned(count: min(limit, count)), log: log.record)
     }
 
-    /// Runs `names` through the chain reading `depth` ahead: every selection, and the reader.
+    /// `names` as `build`'s inputs.
+    func inputs(_ names: [String]) -> [PhotoInputs.Item] {
+        names.map { .file(PhotoFile($0)) }
+    }
+
+    /// Runs `names` through the chain reading `depth` ahead: the selection after each photo added.
     func run(_ names: [String], _ reader: any PhotoReader, depth: Int, limit: Int = 6, log: EventLog = EventLog()) async -> [Selection] {
-        let files = names.map { PhotoFile($0) }
-        let (chain, prefetcher) = flow(reader, count: names.count, limit: limit, log: log).readingAhead(files, depth: depth)
-        var selections: [Selection] = []
-        for await selection in chain.selections(from: files.async) { selections.append(selection) }
-        await prefetcher.cancel()
-        return selections
+        let decisions = await PrefetchingReader(inputs(names), flow: flow(reader, count: names.count, limit: limit, log: log), depth: depth).read()
+        #expect(decisions.map(\.file.description) == names, "one decision per file, in order")
+        return decisions.compactMap { decision in
+            if case .added = decision.outcome { return decision.selection }
+            return nil
+        }
     }
 
     static let mix: [String: InMemoryPhotos.Kind] = [
@@ -104,11 +109,30 @@ struct PrefetchingReaderTests {
         #expect(gated.probed.sorted() == ["p1", "p2", "p3"])
     }
 
+    @Test func eachFileGetsItsDecisionInOrderAKnownFailureUnread() async {
+        // A folder that could not be listed is refused in its place; the files after the
+        // limit are over it, and never read.
+        let names = (1...5).map { "p\($0)" }
+        let gated = GatedPhotos(InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size),
+                                gating: .none)
+        let unlisted = Rejection.unusable(.unreadable, detail: "cannot list: Permission denied")
+        var items = inputs(names)
+        items.insert(.unusable(PhotoFile("album"), unlisted), at: 1)
+        let log = EventLog()
+        let decisions = await PrefetchingReader(items, flow: flow(gated, count: items.count, limit: 3, log: log), depth: 3).read()
+        #expect(decisions.map(\.file.description) == ["p1", "album", "p2", "p3", "p4", "p5"])
+        #expect(log.lines == ["p1: added", "album: cannot list: Permission denied", "p2: added", "p3: added",
+                              "p4: over the limit of 3 photos", "p5: over the limit of 3 photos"])
+        #expect(decisions.last?.selection.photos.map(\.name.description) == ["p1", "p2", "p3"])
+        #expect(!gated.probed.contains("album"))
+        #expect(gated.probed.sorted() == ["p1", "p2", "p3"])
+    }
+
     @Test func cancellingDropsWhatIsStillInFlight() async {
         let names = (1...4).map { "p\($0)" }
         let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size)
         let gated = GatedPhotos(photos, gating: .probe)
-        let (_, prefetcher) = flow(gated, count: 4).readingAhead(names.map { PhotoFile($0) }, depth: 4)
+        let prefetcher = PrefetchingReader(inputs(names), flow: flow(gated, count: 4), depth: 4)
         gated.open("p1")
         guard case .success = await prefetcher.probe(PhotoFile("p1")) else {
             Issue.record("p1 was not probed")
@@ -129,16 +153,18 @@ struct PrefetchingReaderTests {
 
     @Test func aSizeOtherThanPlannedIsDecodedAsAsked() async {
         let photos = InMemoryPhotos(["a": .landscape(seed: 1)], size: Self.size)
-        let prefetcher = PrefetchingReader(files: [PhotoFile("a")], reader: photos, depth: 2, accept: .landscape,
-                                           keptSize: { _, _ in PixelSize(width: 140, height: 105) }, room: { 6 })
+        let chain = CollageFlow(reader: photos, canvas: PixelSize(width: 200, height: 150), limit: 6, plan: .planned(count: 6), log: { _ in })
+        let (planned, asked) = (chain.keptSize(of: Self.size, file: 0, position: 0), PixelSize(width: 150, height: 112))
+        #expect(planned != asked)
+        let prefetcher = PrefetchingReader(inputs(["a"]), flow: chain, depth: 2)
         guard case .success(let probed) = await prefetcher.probe(PhotoFile("a")),
-              case .success(let photo) = await probed.decode(keeping: PixelSize(width: 150, height: 112))
+              case .success(let photo) = await probed.decode(keeping: asked)
         else {
             Issue.record("a was not read")
             return
         }
-        #expect(photo.image.size == PixelSize(width: 150, height: 112))
-        #expect(photos.decoded.map(\.1) == [PixelSize(width: 140, height: 105), PixelSize(width: 150, height: 112)])
+        #expect(photo.image.size == asked)
+        #expect(photos.decoded.map(\.1) == [planned, asked])
         await prefetcher.cancel()
     }
 }
