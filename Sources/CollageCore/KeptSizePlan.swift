@@ -24,15 +24,13 @@ public enum KeptSizePlan: Hashable, Sendable {
 
     /// The size to keep `photo` (as displayed) at: the `file`-th file of the source, arriving when
     /// `position` photos are taken.
-    public func keptSize(
-        of photo: PixelSize, file: Int, position: Int, canvas: PixelSize, style: CollageStyle = .book, limit: Int
-    ) -> PixelSize {
+    public func keptSize(of photo: PixelSize, file: Int, position: Int, in layout: Layout) -> PixelSize {
         switch self {
         case .growing:
-            return CollageLayout.keptSize(of: photo, at: position, canvas: canvas, style: style, limit: limit)
+            return CollageLayout.keptSize(of: photo, at: position, canvas: layout.canvas, style: layout.style, limit: layout.limit)
         case .planned(let count):
             let count = max(1, count)
-            let tiles = CollageLayout.tiles(count: count, canvas: canvas, style: style)
+            let tiles = layout.tiles(count: count)
             return Self.size(of: photo, covering: tiles.prefix(min(file, count - 1) + 1))
         }
     }

@@ -9,8 +9,8 @@ extension CollageBuild {
     /// photo kept for a smaller tile is decoded again at the size its tile needs rather than drawn
     /// enlarged. Its fingerprint and thumbnail, which the rules compared, stay as they were. A
     /// photo that cannot be read again (changed or gone meanwhile) is drawn from the copy kept.
-    static func fitted(_ photos: [Photo], reader: any PhotoReader, canvas: PixelSize, style: CollageStyle) async -> [Photo] {
-        let tiles = CollageLayout.tiles(count: photos.count, canvas: canvas, style: style)
+    static func fitted(_ photos: [Photo], reader: any PhotoReader, layout: Layout) async -> [Photo] {
+        let tiles = layout.tiles(count: photos.count)
         var fitted: [Photo] = []
         for (photo, tile) in zip(photos, tiles) {
             let needed = KeptSizePlan.size(of: photo.size, covering: [tile])

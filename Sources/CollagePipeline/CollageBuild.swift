@@ -30,19 +30,19 @@ public struct CollageBuild: Sendable {
         _ inputs: [PhotoInputs.Item], to destination: CollageDestination, as format: ImageFormat, dryRun: Bool = false,
         keepingImage: Bool = false, log: @escaping @Sendable (PipelineEvent) -> Void
     ) async -> BuildReport {
-        var report = BuildReport(inputs: [], canvas: options.canvas, format: format, destination: destination, dryRun: dryRun)
+        var report = BuildReport(inputs: [], canvas: options.layout.canvas, format: format, destination: destination, dryRun: dryRun)
         let clock = ContinuousClock()
         var start = clock.now
 
-        let flow = options.flow(plan: .planned(count: min(options.limit, inputs.count)), log: log)
+        let flow = options.flow(plan: .planned(count: min(options.layout.limit, inputs.count)), log: log)
         let decisions = await PrefetchingReader(inputs, flow: flow, depth: options.decoders).read()
-        let final = decisions.last?.selection ?? Selection(limit: options.limit)
+        let final = decisions.last?.selection ?? Selection(limit: options.layout.limit)
         // Fewer photos than planned have larger tiles: those kept too small are decoded again.
-        let photos = dryRun ? final.photos : await Self.fitted(final.photos, reader: flow.reader, canvas: options.canvas, style: flow.style)
+        let photos = dryRun ? final.photos : await Self.fitted(final.photos, reader: flow.reader, layout: options.layout)
         report.timings.select = clock.now - start
         // Drawn once: the report's tiles are the ones drawn. Only a dry run (nothing to draw)
         // computes them alone.
-        let (canvas, style, encoding) = (options.canvas, options.style, options.encoding)
+        let (canvas, style, encoding) = (options.layout.canvas, options.layout.style, options.encoding)
         var rendered: RenderedCollage?
         if !dryRun && !photos.isEmpty {
             start = clock.now

@@ -15,27 +15,24 @@ public import CollageSources
 /// (and, unthrottled, in `CollageBuild`).
 public struct CollageFlow: Sendable {
     public var reader: any PhotoReader
-    public let canvas: PixelSize
-    public let limit: Int
+    /// The collage: its canvas and style decide the tiles a photo can get, so the size it is
+    /// kept at; its limit is takeWhile's.
+    public let layout: Layout
     public let accept: AcceptedShape
     /// The duplicate rule's threshold on the `--similarity` scale (`Thumbnail.distance(to:)`).
     public let similarity: Double
-    /// Decides the tiles a photo can get, so the size it is kept at.
-    public let style: CollageStyle
     /// How the size a photo is kept at is chosen: by its place as the collage grows (`watch`), or
     /// from a collage planned up front (`build`).
     public let plan: KeptSizePlan
     public var log: @Sendable (PipelineEvent) -> Void
 
-    public init(reader: any PhotoReader, canvas: PixelSize, limit: Int = CollageLayout.maximumPhotos,
-                accept: AcceptedShape = .landscape, similarity: Double = Thumbnail.samePhotoThreshold,
-                style: CollageStyle = .book, plan: KeptSizePlan = .growing, log: @escaping @Sendable (PipelineEvent) -> Void) {
+    public init(reader: any PhotoReader, layout: Layout, accept: AcceptedShape = .landscape,
+                similarity: Double = Thumbnail.samePhotoThreshold, plan: KeptSizePlan = .growing,
+                log: @escaping @Sendable (PipelineEvent) -> Void) {
         self.reader = reader
-        self.canvas = canvas
-        self.limit = limit
+        self.layout = layout
         self.accept = accept
         self.similarity = similarity
-        self.style = style
         self.plan = plan
         self.log = log
     }
@@ -43,7 +40,7 @@ public struct CollageFlow: Sendable {
     /// The size the chain keeps `photo` at, as the `file`-th file of the source arriving when
     /// `position` photos are taken.
     public func keptSize(of photo: PixelSize, file: Int, position: Int) -> PixelSize {
-        plan.keptSize(of: photo, file: file, position: position, canvas: canvas, style: style, limit: limit)
+        plan.keptSize(of: photo, file: file, position: position, in: layout)
     }
 
     /// What the chain decided about each file it took from `files`, in order, one decision per
@@ -52,7 +49,7 @@ public struct CollageFlow: Sendable {
     public func decisions<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
         from files: Files, overflow: Overflow = Overflow()
     ) -> some AsyncSequence<Decision, Never> & Sendable {
-        let empty = Selection(limit: limit, similarity: similarity)
+        let empty = Selection(limit: layout.limit, similarity: similarity)
         let relay = SelectionRelay(empty)
         let taken = Tally()
         let (reader, accept, similarity, log) = (reader, accept, similarity, log)

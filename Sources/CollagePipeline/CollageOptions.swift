@@ -1,23 +1,19 @@
 public import CollageCodecs
 public import CollageCore
 public import CollageImaging
-public import CollageSources
+internal import CollageSources
 public import CollageWriting
 
-/// Settings shared by every way of making a collage: its size and look, how it is encoded,
-/// what is read, and the app's rules.
+/// Settings shared by every way of making a collage: its layout, how it is encoded, what is
+/// read, and the app's rules.
 public struct CollageOptions: Sendable {
     public static let defaultCanvas = PixelSize(width: 1800, height: 1200)
 
-    public var canvas: PixelSize
-    /// The grid, gaps, margins, background and crops: the book's look by default.
-    public var style: CollageStyle
+    /// The canvas, the look (the book's by default) and how many photos a collage takes.
+    public var layout: Layout
     /// JPEG quality, the resolution recorded in the file, PNG compression.
     public var encoding: EncodeSettings
-    public var limits: DecodeLimits
-    public var maximumFileBytes: Int
-    /// The book's takeWhile: how many photos a collage takes.
-    public var limit: Int
+    public var readLimits: ReadLimits
     public var accept: AcceptedShape
     /// The duplicate rule's threshold on the `--similarity` scale (`Thumbnail.distance(to:)`).
     public var similarity: Double
@@ -25,16 +21,12 @@ public struct CollageOptions: Sendable {
     /// on (or `COLLAGE_DECODERS`). 1 reads one after another; the collage is the same, byte for byte.
     public var decoders: Int
 
-    public init(canvas: PixelSize = defaultCanvas, style: CollageStyle = .book, encoding: EncodeSettings = EncodeSettings(),
-                limits: DecodeLimits = DecodeLimits(), maximumFileBytes: Int = InputFile.defaultMaximumBytes,
-                limit: Int = CollageLayout.maximumPhotos, accept: AcceptedShape = .landscape,
+    public init(layout: Layout = Layout(canvas: defaultCanvas), encoding: EncodeSettings = EncodeSettings(),
+                readLimits: ReadLimits = ReadLimits(), accept: AcceptedShape = .landscape,
                 similarity: Double = Thumbnail.samePhotoThreshold, decoders: Int = Processors.decoders) {
-        self.canvas = canvas
-        self.style = style
+        self.layout = layout
         self.encoding = encoding
-        self.limits = limits
-        self.maximumFileBytes = maximumFileBytes
-        self.limit = limit
+        self.readLimits = readLimits
         self.accept = accept
         self.similarity = similarity
         self.decoders = decoders
@@ -43,14 +35,13 @@ public struct CollageOptions: Sendable {
     /// The chain these settings describe, reading real files: for `watch` (growing, a photo
     /// booth passing its journal) and `build` (planned).
     public func flow(plan: KeptSizePlan = .growing, journal: BoothJournal? = nil, log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
-        CollageFlow(reader: PhotoLoader(limits: limits, maximumFileBytes: maximumFileBytes, journal: journal), canvas: canvas,
-                    limit: limit, accept: accept, similarity: similarity, style: style, plan: plan, log: log)
+        CollageFlow(reader: PhotoLoader(limits: readLimits, journal: journal), layout: layout, accept: accept, similarity: similarity,
+                    plan: plan, log: log)
     }
 
-    /// Where `watch` saves: rendered in this style, encoded with these settings, journaled in a
+    /// Where `watch` saves: rendered in this layout, encoded with these settings, journaled in a
     /// photo booth.
     public func sink(output: CollageOutput, format: ImageFormat, keepsImage: Bool = false, journal: BoothJournal? = nil) -> DiskSink {
-        DiskSink(canvas: canvas, style: style, output: output, format: format, writer: CollageWriter(settings: encoding),
-                 keepsImage: keepsImage, journal: journal)
+        DiskSink(layout: layout, output: output, format: format, writer: CollageWriter(settings: encoding), keepsImage: keepsImage, journal: journal)
     }
 }

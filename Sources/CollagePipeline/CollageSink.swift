@@ -1,6 +1,6 @@
 public import CollageCodecs
 public import CollageCore
-public import CollageImaging
+internal import CollageImaging
 internal import CollageSources
 public import CollageWriting
 
@@ -17,8 +17,8 @@ public protocol CollageSink: Sendable {
 /// photo-booth mode the journal is replaced after each collage, once the collage is on disk; a
 /// journal that cannot be written fails the save (`WriteError.journal`), so it is saved again.
 public struct DiskSink: CollageSink {
-    public let canvas: PixelSize
-    public let style: CollageStyle
+    /// The canvas and style it is rendered in.
+    public let layout: Layout
     public let output: CollageOutput
     public let format: ImageFormat
     public let writer: CollageWriter
@@ -27,10 +27,9 @@ public struct DiskSink: CollageSink {
     /// A photo booth's journal, written after each save.
     public let journal: BoothJournal?
 
-    public init(canvas: PixelSize, style: CollageStyle = .book, output: CollageOutput, format: ImageFormat, writer: CollageWriter,
+    public init(layout: Layout, output: CollageOutput, format: ImageFormat, writer: CollageWriter,
                 keepsImage: Bool = false, journal: BoothJournal? = nil) {
-        self.canvas = canvas
-        self.style = style
+        self.layout = layout
         self.output = output
         self.format = format
         self.writer = writer
@@ -39,10 +38,10 @@ public struct DiskSink: CollageSink {
     }
 
     public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
-        let (canvas, style, writer, path, format, keepsImage, journal) =
-            (canvas, style, writer, output.path(forBatch: batch), format, keepsImage, journal)
+        let (layout, writer, path, format, keepsImage, journal) =
+            (layout, writer, output.path(forBatch: batch), format, keepsImage, journal)
         return Single {
-            let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: canvas, style: style).image }
+            let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: layout.canvas, style: layout.style).image }
             var saved = try await writer.save(collage, to: .file(path), as: format).value
             if let journal {
                 let written = saved

@@ -67,7 +67,7 @@ public struct CollageInspection: Sendable {
                     if case .used = inspection.verdict {
                         let amongTaken = zip(resemblances, seenTaken).lazy.filter(\.1).map(\.0)
                         if let rejection = PhotoRules.unique(among: amongTaken, similarity: options.similarity)
-                            ?? PhotoRules.withinLimit(taken, limit: options.limit) {
+                            ?? PhotoRules.withinLimit(taken, limit: options.layout.limit) {
                             inspection.verdict = .skipped(rejection)
                         } else {
                             inspection.verdict = .used(index: taken.count, tile: .zero, crop: .zero)
@@ -82,7 +82,7 @@ public struct CollageInspection: Sendable {
             progress(inspection)
             results.append(inspection)
         }
-        let placements = CollageRenderer.placements(of: taken, canvas: options.canvas, style: options.style)
+        let placements = CollageRenderer.placements(of: taken, canvas: options.layout.canvas, style: options.layout.style)
         for index in results.indices {
             if case .used(let position, _, _) = results[index].verdict {
                 results[index].verdict = .used(index: position, tile: placements[position].tile, crop: placements[position].crop)
@@ -93,10 +93,10 @@ public struct CollageInspection: Sendable {
 
     /// Reads and decodes one file small; the verdict so far is its shape's.
     private func read(_ file: PhotoFile) async -> (Inspection, Photo?) {
-        let (limits, maximumBytes, accept) = (options.limits, options.maximumFileBytes, options.accept)
+        let (limits, accept) = (options.readLimits, options.accept)
         do {
             let (header, photo) = try await Blocking.run {
-                let opened = try PhotoLoader.open(file.path, limits: limits, maximumFileBytes: maximumBytes)
+                let opened = try PhotoLoader.open(file.path, limits: limits)
                 let decoded = try opened.decode(at: Self.sampleSize(of: opened.header.displayedSize))
                 return (opened.header, decoded.map { Photo(name: file.path, size: $0.header.displayedSize, image: $0.image) })
             }

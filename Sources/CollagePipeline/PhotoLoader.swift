@@ -1,4 +1,4 @@
-public import CollageCodecs
+internal import CollageCodecs
 public import CollageCore
 public import CollageSources
 public import CollageWriting
@@ -11,30 +11,28 @@ public import CollageWriting
 /// and the others are decoded from those same bytes, so the hash they carry is of the pixels
 /// drawn (a file replaced meanwhile cannot slip another's pixels under it).
 public struct PhotoLoader: PhotoReader {
-    public let limits: DecodeLimits
-    public let maximumFileBytes: Int
+    public let limits: ReadLimits
     public let journal: BoothJournal?
 
-    public init(limits: DecodeLimits = DecodeLimits(), maximumFileBytes: Int = InputFile.defaultMaximumBytes, journal: BoothJournal? = nil) {
+    public init(limits: ReadLimits = ReadLimits(), journal: BoothJournal? = nil) {
         self.limits = limits
-        self.maximumFileBytes = maximumFileBytes
         self.journal = journal
     }
 
     public func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
-        let (limits, maximumFileBytes, journal) = (limits, maximumFileBytes, journal)
+        let (limits, journal) = (limits, journal)
         return await Self.offload {
-            let input = try InputFile(file.path, maximumBytes: maximumFileBytes)
+            let input = try InputFile(file.path, maximumBytes: limits.maximumFileBytes)
             let bytes = try journal.map { _ in try input.readAll() }
             let content = bytes.map { ContentHash(of: $0) }
             if let content, let collage = journal?.collage(containing: content) { throw Rejection.alreadyUsed(in: collage) }
-            let opened = try Self.open(input, bytes: bytes, limits: limits)
+            let opened = try Self.open(input, bytes: bytes, limits: limits.decode)
             return ProbedPhoto(size: opened.header.displayedSize) { kept in
                 await Self.offload {
                     // The first decode uses what the probe opened (the file, or the bytes hashed);
                     // another, at another size, opens the file again.
                     let decoded = try opened.decode(at: kept)
-                        ?? Self.reopen(file.path, content: content, limits: limits, maximumFileBytes: maximumFileBytes).decode(at: kept)
+                        ?? Self.reopen(file.path, content: content, limits: limits).decode(at: kept)
                     guard let decoded else { throw DecodeError.corrupt(format: opened.header.format, reason: "not decoded") }
                     var photo = Photo(name: file.path, size: decoded.header.displayedSize, image: decoded.image)
                     photo.decoding = decoded.details
@@ -47,8 +45,8 @@ public struct PhotoLoader: PhotoReader {
 
     /// Opens `path` safely (`InputFile`) and reads its header; the format is recognised from its
     /// first bytes, never its name.
-    static func open(_ path: PathName, limits: DecodeLimits, maximumFileBytes: Int) throws -> OpenedImage {
-        try open(InputFile(path, maximumBytes: maximumFileBytes), bytes: nil, limits: limits)
+    static func open(_ path: PathName, limits: ReadLimits) throws -> OpenedImage {
+        try open(InputFile(path, maximumBytes: limits.maximumFileBytes), bytes: nil, limits: limits.decode)
     }
 
     /// Reads the header of `input`, or of `bytes` when they were read from it already (to hash
@@ -61,12 +59,12 @@ public struct PhotoLoader: PhotoReader {
 
     /// Opens the file again, for a decode at another size. With a journal (`content` set) it must
     /// still hold the bytes hashed at the probe: the journal records that hash for these pixels.
-    private static func reopen(_ path: PathName, content: ContentHash?, limits: DecodeLimits, maximumFileBytes: Int) throws -> OpenedImage {
-        let input = try InputFile(path, maximumBytes: maximumFileBytes)
-        guard let content else { return try open(input, bytes: nil, limits: limits) }
+    private static func reopen(_ path: PathName, content: ContentHash?, limits: ReadLimits) throws -> OpenedImage {
+        let input = try InputFile(path, maximumBytes: limits.maximumFileBytes)
+        guard let content else { return try open(input, bytes: nil, limits: limits.decode) }
         let bytes = try input.readAll()
         guard ContentHash(of: bytes) == content else { throw Rejection.unusable(.unreadable, detail: "changed while being read") }
-        return try open(input, bytes: bytes, limits: limits)
+        return try open(input, bytes: bytes, limits: limits.decode)
     }
 
     /// Runs file and codec work off the cooperative pool; whatever fails becomes the reason the

@@ -70,7 +70,7 @@ public final class PrefetchingReader: PhotoReader {
         var chain = flow
         chain.reader = self
         var decisions: [Decision] = []
-        var selection = Selection(limit: flow.limit, similarity: flow.similarity)
+        var selection = Selection(limit: flow.layout.limit, similarity: flow.similarity)
         for await decision in chain.decisions(from: files.async) {
             decisions.append(decision)
             selection = decision.selection
@@ -122,7 +122,7 @@ public final class PrefetchingReader: PhotoReader {
     /// leave room for it. The current file, which the chain waits for, always starts.
     private func fill(_ state: inout State) {
         guard !state.stopped else { return }
-        let (room, current) = (flow.limit - state.taken, state.asked - 1)
+        let (room, current) = (flow.layout.limit - state.taken, state.asked - 1)
         var candidates = (current..<max(current, state.next)).count(where: { !state.refused.contains($0) })
         while state.next < files.count, state.reading < depth, state.next - current < 2 * depth - 1 {
             if state.next > current && candidates >= room { break }

@@ -2,6 +2,7 @@ internal import ArgumentParser
 internal import CollageCodecs
 internal import CollageCore
 internal import CollageSources
+internal import CollagePipeline
 
 /// Where the photos come from, for `build` and `inspect`.
 struct InputOptions: ParsableArguments {
@@ -16,7 +17,7 @@ struct InputOptions: ParsableArguments {
     @Flag(help: "Folders: take the photos in their subfolders too, depth first, in byte order.")
     var recursive = false
 
-    @OptionGroup var limits: ReadLimits
+    @OptionGroup var limits: ReadLimitOptions
 
     func validate() throws {
         guard !photos.isEmpty else { throw ValidationError("Give at least one photo, folder, or - for a list on standard input.") }
@@ -31,7 +32,7 @@ struct InputOptions: ParsableArguments {
 }
 
 /// How much of a file the tool reads at most: guards against files that are not photos.
-struct ReadLimits: ParsableArguments {
+struct ReadLimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Refuse files larger than this: bytes, or with K, M or G.", valueName: "size"))
     var maxFileSize = ByteSize(InputFile.defaultMaximumBytes)
 
@@ -42,7 +43,7 @@ struct ReadLimits: ParsableArguments {
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive.") }
     }
 
-    var decode: DecodeLimits { DecodeLimits(maximumPixels: maxPixels) }
+    var readLimits: ReadLimits { ReadLimits(decode: DecodeLimits(maximumPixels: maxPixels), maximumFileBytes: maxFileSize.bytes) }
 }
 
 /// A byte count on the command line: `268435456`, `256M`, `1G`, `512KiB`.

@@ -29,7 +29,7 @@ extension Collage {
         @OptionGroup var output: OutputOptions
         @OptionGroup var look: LookOptions
         @OptionGroup var rules: RuleOptions
-        @OptionGroup var limits: ReadLimits
+        @OptionGroup var limits: ReadLimitOptions
         @OptionGroup var report: ReportOptions
 
         @Option(help: ArgumentHelp("Seconds between collage rebuilds: the first change is saved at once, the newest within one interval.", valueName: "seconds"))
@@ -52,7 +52,7 @@ extension Collage {
             let interval = Duration.milliseconds(Int64((throttle * 1000).rounded()))
             // The main screen replaces the scrolling log; errors follow once it is closed.
             let told = WatchReport(log: report.log(watching: true), screen: report.previewScreen(), styler: report.styler,
-                                   json: report.json, limit: options.limit)
+                                   json: report.json, limit: options.layout.limit)
             let log: @Sendable (PipelineEvent) -> Void = told.event
             func end(_ reason: String, _ status: ExitCode, error: String? = nil) -> ExitCode {
                 told.finish(reason: reason, status: status.rawValue, error: error)
@@ -70,7 +70,7 @@ extension Collage {
             var journal: BoothJournal?
             var start = BoothStart()
             if batches {
-                (journal, start) = BoothJournal.open(for: destination, watching: folder, limit: options.limit) { log(.notice($0)) }
+                (journal, start) = BoothJournal.open(for: destination, watching: folder, limit: options.layout.limit) { log(.notice($0)) }
             }
             let session = WatchSession(
                 flow: options.flow(journal: journal, log: log),

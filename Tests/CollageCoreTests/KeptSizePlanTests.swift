@@ -10,7 +10,7 @@ struct KeptSizePlanTests {
     func growingFollowsThePlace(position: Int) {
         let canvas = PixelSize(width: 1800, height: 1200)
         for file in [position, position + 3] {
-            #expect(KeptSizePlan.growing.keptSize(of: phone, file: file, position: position, canvas: canvas, limit: 6)
+            #expect(KeptSizePlan.growing.keptSize(of: phone, file: file, position: position, in: Layout(canvas: canvas, limit: 6))
                 == CollageLayout.keptSize(of: phone, at: position, canvas: canvas, limit: 6))
         }
     }
@@ -19,7 +19,7 @@ struct KeptSizePlanTests {
         // 600x400 tiles: a 4:3 photo covers one at 600x450 (decoded at 1/4, not 1/2).
         let canvas = PixelSize(width: 1800, height: 800)
         for file in 0..<10 {
-            #expect(KeptSizePlan.planned(count: 6).keptSize(of: phone, file: file, position: 0, canvas: canvas, limit: 6)
+            #expect(KeptSizePlan.planned(count: 6).keptSize(of: phone, file: file, position: 0, in: Layout(canvas: canvas, limit: 6))
                 == PixelSize(width: 600, height: 450))
         }
     }
@@ -29,17 +29,17 @@ struct KeptSizePlanTests {
         // files can only land on top; the third may land anywhere, so also below.
         let canvas = PixelSize(width: 1800, height: 1200)
         let plan = KeptSizePlan.planned(count: 3)
-        #expect(plan.keptSize(of: phone, file: 0, position: 0, canvas: canvas, limit: 6) == PixelSize(width: 900, height: 675))
-        #expect(plan.keptSize(of: phone, file: 1, position: 1, canvas: canvas, limit: 6) == PixelSize(width: 900, height: 675))
-        #expect(plan.keptSize(of: phone, file: 2, position: 0, canvas: canvas, limit: 6) == PixelSize(width: 1800, height: 1350))
-        #expect(plan.keptSize(of: phone, file: 7, position: 2, canvas: canvas, limit: 6) == PixelSize(width: 1800, height: 1350))
+        #expect(plan.keptSize(of: phone, file: 0, position: 0, in: Layout(canvas: canvas, limit: 6)) == PixelSize(width: 900, height: 675))
+        #expect(plan.keptSize(of: phone, file: 1, position: 1, in: Layout(canvas: canvas, limit: 6)) == PixelSize(width: 900, height: 675))
+        #expect(plan.keptSize(of: phone, file: 2, position: 0, in: Layout(canvas: canvas, limit: 6)) == PixelSize(width: 1800, height: 1350))
+        #expect(plan.keptSize(of: phone, file: 7, position: 2, in: Layout(canvas: canvas, limit: 6)) == PixelSize(width: 1800, height: 1350))
     }
 
     @Test func aPlannedSizeDependsOnTheFileNeverOnWhatWasTakenBeforeIt() {
         let canvas = PixelSize(width: 1800, height: 1200)
         for file in 0..<8 {
             let sizes = Set((0...min(file, 5)).map {
-                KeptSizePlan.planned(count: 6).keptSize(of: phone, file: file, position: $0, canvas: canvas, limit: 6)
+                KeptSizePlan.planned(count: 6).keptSize(of: phone, file: file, position: $0, in: Layout(canvas: canvas, limit: 6))
             })
             #expect(sizes.count == 1, "file \(file): \(sizes)")
         }

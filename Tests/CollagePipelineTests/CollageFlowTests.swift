@@ -13,7 +13,7 @@ struct CollageFlowTests {
 
     /// Runs a finite list through the chain and returns every selection it emitted.
     func run(_ names: [String], _ photos: InMemoryPhotos, log: EventLog, overflow: Overflow = Overflow()) async -> [Selection] {
-        let flow = CollageFlow(reader: photos, canvas: canvas, log: log.record)
+        let flow = CollageFlow(reader: photos, layout: Layout(canvas: canvas), log: log.record)
         let source = TestSource<PhotoFile>()
         for file in files(names) { source.send(file) }
         source.finish()
@@ -51,7 +51,7 @@ struct CollageFlowTests {
     @Test func takeWhileEndsTheChainAtSixAndKeepsTheFileThatEndedIt() async throws {
         let names = (1...8).map { "p\($0)" }
         let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }))
-        let flow = CollageFlow(reader: photos, canvas: canvas, log: { _ in })
+        let flow = CollageFlow(reader: photos, layout: Layout(canvas: canvas), log: { _ in })
         let source = TestSource<PhotoFile>()
         let overflow = Overflow()
         var selections = flow.selections(from: source, overflow: overflow).makeAsyncIterator()

@@ -17,7 +17,7 @@ struct JournalFailureTests {
         let (journal, _) = BoothJournal.open(for: output, watching: PathName(photos.path), limit: 6, notice: { _ in })
         // A folder where the journal goes: the collage can be written, the journal cannot replace it.
         try FileManager.default.createDirectory(atPath: journal.path.description, withIntermediateDirectories: false)
-        let sink = DiskSink(canvas: PixelSize(width: 60, height: 40), output: output, format: .jpeg, writer: CollageWriter(), journal: journal)
+        let sink = DiskSink(layout: Layout(canvas: PixelSize(width: 60, height: 40)), output: output, format: .jpeg, writer: CollageWriter(), journal: journal)
         var selection = Selection(limit: 6)
         try selection.add(Photo(name: PathName(photos.file("a.jpg")), size: PixelSize(width: 4, height: 3), image: TestImages.quadrants(4, 3)))
 

@@ -35,7 +35,7 @@ struct ParallelBuildTests {
         // decoded again, whole.
         let folder = try TemporaryDirectory()
         let items = ["autumn.jpg", "kite.jpg", "portrait.jpg", "path.jpg"].map { PhotoInputs.Item.file(PhotoFile(path: PathName(Fixtures.path($0)))) }
-        let build = CollageBuild(options: CollageOptions(canvas: PixelSize(width: 300, height: 150)))
+        let build = CollageBuild(options: CollageOptions(layout: Layout(canvas: PixelSize(width: 300, height: 150))))
         let report = await build.run(items, to: .file(PathName(folder.file("c.jpg"))), as: .jpeg) { _ in }
         #expect(report.failure == nil)
         let used = report.used.map(\.photo)

@@ -13,7 +13,7 @@ struct PrefetchingReaderTests {
     static let size = PixelSize(width: 160, height: 120)
 
     func flow(_ reader: any PhotoReader, count: Int, limit: Int = 6, log: EventLog = EventLog()) -> CollageFlow {
-        CollageFlow(reader: reader, canvas: canvas, limit: limit, plan: .planned(count: min(limit, count)), log: log.record)
+        CollageFlow(reader: reader, layout: Layout(canvas: canvas, limit: limit), plan: .planned(count: min(limit, count)), log: log.record)
     }
 
     /// `names` as `build`'s inputs.
@@ -62,7 +62,7 @@ struct PrefetchingReaderTests {
         #expect(photos.decoded.map(\.0).sorted() == ["a", "a-again", "b", "c", "d", "e", "f"])
         for (name, kept) in photos.decoded {
             let file = Self.order.firstIndex(of: name)!
-            #expect(kept == plan.keptSize(of: Self.size, file: file, position: 0, canvas: canvas, limit: 6), "\(name)")
+            #expect(kept == plan.keptSize(of: Self.size, file: file, position: 0, in: Layout(canvas: canvas, limit: 6)), "\(name)")
         }
     }
 
@@ -153,7 +153,7 @@ struct PrefetchingReaderTests {
 
     @Test func aSizeOtherThanPlannedIsDecodedAsAsked() async {
         let photos = InMemoryPhotos(["a": .landscape(seed: 1)], size: Self.size)
-        let chain = CollageFlow(reader: photos, canvas: PixelSize(width: 200, height: 150), limit: 6, plan: .planned(count: 6), log: { _ in })
+        let chain = CollageFlow(reader: photos, layout: Layout(canvas: PixelSize(width: 200, height: 150), limit: 6), plan: .planned(count: 6), log: { _ in })
         let (planned, asked) = (chain.keptSize(of: Self.size, file: 0, position: 0), PixelSize(width: 150, height: 112))
         #expect(planned != asked)
         let prefetcher = PrefetchingReader(inputs(["a"]), flow: chain, depth: 2)

@@ -42,7 +42,7 @@ struct SaveFailureTests {
     func session(_ count: Int, _ sink: FailingSink, _ clock: ManualClock, _ log: EventLog, batches: Bool = false,
                  start: BoothStart = BoothStart()) -> WatchSession<ManualClock> {
         let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: (1...count).map { ("p\($0)", .landscape(seed: $0)) }))
-        let flow = CollageFlow(reader: photos, canvas: PixelSize(width: 600, height: 400), log: log.record)
+        let flow = CollageFlow(reader: photos, layout: Layout(canvas: PixelSize(width: 600, height: 400)), log: log.record)
         return WatchSession(flow: flow, sink: sink, interval: .zero, clock: clock, batches: batches, start: start)
     }
 

@@ -51,7 +51,7 @@ struct WatchSessionTests {
     }
 
     func session(_ reader: InMemoryPhotos, _ sink: InMemorySink, _ clock: ManualClock, batches: Bool = false, interval: Duration? = nil) -> WatchSession<ManualClock> {
-        let flow = CollageFlow(reader: reader, canvas: PixelSize(width: 600, height: 400), log: { _ in })
+        let flow = CollageFlow(reader: reader, layout: Layout(canvas: PixelSize(width: 600, height: 400)), log: { _ in })
         return WatchSession(flow: flow, sink: sink, interval: interval ?? self.interval, clock: clock, batches: batches)
     }
 
