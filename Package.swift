@@ -72,12 +72,11 @@ let package = Package(
         // The libFuzzer target over the untrusted-input path (`make fuzz`); in ordinary builds a
         // tool that replays inputs through the same path.
         .executableTarget(name: "CollageFuzz", dependencies: ["CollageCodecs", "CollageCore", "CollageImaging"], swiftSettings: strict),
-        .target(name: "CollageTestSupport", dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources"], path: "Tests/CollageTestSupport", swiftSettings: strict),
-        .testTarget(
-            name: "CollageSourcesTests",
-            dependencies: ["CollageSources", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
-            swiftSettings: strict
-        ),
+        // What tests share: fixtures, test images, a manual clock, a pseudo-terminal, and the
+        // runners of real processes (the built `collage`, a shell).
+        .target(name: "CollageTestSupport", dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources"],
+                path: "Tests/CollageTestSupport", swiftSettings: strict),
+        .testTarget(name: "CollageImagingTests", dependencies: ["CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CollageCodecsTests",
@@ -85,15 +84,39 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "CollageTerminalTests",
-            dependencies: ["CollageTerminal", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            name: "CollageSourcesTests",
+            dependencies: ["CollageSources", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CollageWritingTests",
+            dependencies: ["CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollageReport", "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "collage",
+                "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CollageReportTests",
+            dependencies: ["CollageReport", "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CollageTerminalTests",
+            dependencies: ["CollageTerminal", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            swiftSettings: strict
+        ),
+        // The built executable, run as users and scripts run it; and its argument parsing alone.
+        .testTarget(
+            name: "CollageEndToEndTests",
+            dependencies: [
+                "collage", "CollagePipeline", "CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),

@@ -12,7 +12,7 @@ struct CollageFlowTests {
     func files(_ names: [String]) -> [PhotoFile] { names.map { PhotoFile($0) } }
 
     /// Runs a finite list through the chain and returns every selection it emitted.
-    func run(_ names: [String], _ photos: InMemoryPhotos, log: EventLog, overflow: Overflow = Overflow()) async -> [Selection] {
+    func run(_ names: [String], _ photos: InMemoryPhotos, log: RecordedEvents, overflow: Overflow = Overflow()) async -> [Selection] {
         let flow = CollageFlow(reader: photos, layout: Layout(canvas: canvas), log: log.record)
         let source = TestSource<PhotoFile>()
         for file in files(names) { source.send(file) }
@@ -27,7 +27,7 @@ struct CollageFlowTests {
             "a": .landscape(seed: 1), "tall": .portrait, "notes.txt": .notAnImage,
             "b": .landscape(seed: 2), "a-again": .landscape(seed: 1), "broken": .corrupt,
         ])
-        let log = EventLog()
+        let log = RecordedEvents()
         let selections = await run(["a", "tall", "notes.txt", "b", "a-again", "broken"], photos, log: log)
         #expect(selections.map { $0.photos.map(\.name) } == [["a"], ["a", "b"]])
         #expect(log.lines == [
@@ -43,7 +43,7 @@ struct CollageFlowTests {
     @Test func eachAcceptedPhotoIsDecodedOnceAtTheSizeOfTheLargestTileItCanGet() async {
         let names = (1...6).map { "p\($0)" }
         let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }))
-        _ = await run(names, photos, log: EventLog())
+        _ = await run(names, photos, log: RecordedEvents())
         #expect(photos.decoded.map(\.0) == names)
         #expect(photos.decoded.map(\.1) == (0..<6).map { CollageLayout.keptSize(of: InMemoryPhotos.photoSize, at: $0, canvas: canvas) })
     }
@@ -73,7 +73,7 @@ struct CollageFlowTests {
     @Test func eachAddedPhotoReportsTheNearestOfEveryPhotoTakenBeforeIt() async throws {
         let names = ["p1", "p2", "p3", "p4"]
         let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }))
-        let log = EventLog()
+        let log = RecordedEvents()
         _ = await run(names, photos, log: log)
         var added: [Photo] = []
         for event in log.all {
@@ -93,6 +93,6 @@ struct CollageFlowTests {
     }
 
     @Test func anEmptySourceEmitsNothing() async {
-        #expect(await run([], InMemoryPhotos([:]), log: EventLog()).isEmpty)
+        #expect(await run([], InMemoryPhotos([:]), log: RecordedEvents()).isEmpty)
     }
 }

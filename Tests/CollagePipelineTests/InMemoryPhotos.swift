@@ -52,25 +52,3 @@ final class InMemoryPhotos: PhotoReader {
         }
     }
 }
-
-/// Collects what the pipeline reports.
-final class EventLog: Sendable {
-    private let events = Locked<[PipelineEvent]>([])
-
-    func record(_ event: PipelineEvent) { events.withLock { $0.append(event) } }
-    var all: [PipelineEvent] { events.withLock { $0 } }
-
-    /// Each event in a few words: what the chain decided about which file.
-    var lines: [String] {
-        all.map { event in
-            switch event {
-            case .added(let file, _, _, _): return "\(file): added"
-            case .skipped(let file, let reason, _): return "\(file): \(reason)"
-            case .saved(let saved, let photos, let batch): return "saved \(saved.destination) (\(photos), batch \(batch))"
-            case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
-                return "not saved \(destination) (\(photos), batch \(batch)): \(error)" + (retryIn.map { ", again in \($0)" } ?? "")
-            case .notice(let text): return text
-            }
-        }
-    }
-}

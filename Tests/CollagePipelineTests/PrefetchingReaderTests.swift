@@ -12,7 +12,7 @@ struct PrefetchingReaderTests {
     let canvas = PixelSize(width: 300, height: 200)
     static let size = PixelSize(width: 160, height: 120)
 
-    func flow(_ reader: any PhotoReader, count: Int, limit: Int = 6, log: EventLog = EventLog()) -> CollageFlow {
+    func flow(_ reader: any PhotoReader, count: Int, limit: Int = 6, log: RecordedEvents = RecordedEvents()) -> CollageFlow {
         CollageFlow(reader: reader, layout: Layout(canvas: canvas, limit: limit), plan: .planned(count: min(limit, count)), log: log.record)
     }
 
@@ -22,7 +22,7 @@ struct PrefetchingReaderTests {
     }
 
     /// Runs `names` through the chain reading `depth` ahead: the selection after each photo added.
-    func run(_ names: [String], _ reader: any PhotoReader, depth: Int, limit: Int = 6, log: EventLog = EventLog()) async -> [Selection] {
+    func run(_ names: [String], _ reader: any PhotoReader, depth: Int, limit: Int = 6, log: RecordedEvents = RecordedEvents()) async -> [Selection] {
         let decisions = await PrefetchingReader(inputs(names), flow: flow(reader, count: names.count, limit: limit, log: log), depth: depth).read()
         #expect(decisions.map(\.file.description) == names, "one decision per file, in order")
         return decisions.compactMap { decision in
@@ -40,9 +40,9 @@ struct PrefetchingReaderTests {
 
     @Test("The same decisions, in the same order, as one file after another", arguments: [2, 3, 8])
     func readingAheadChangesNothing(depth: Int) async {
-        let (alone, aloneLog) = (InMemoryPhotos(Self.mix, size: Self.size), EventLog())
+        let (alone, aloneLog) = (InMemoryPhotos(Self.mix, size: Self.size), RecordedEvents())
         let sequential = await run(Self.order, alone, depth: 1, log: aloneLog)
-        let (ahead, aheadLog) = (InMemoryPhotos(Self.mix, size: Self.size), EventLog())
+        let (ahead, aheadLog) = (InMemoryPhotos(Self.mix, size: Self.size), RecordedEvents())
         let parallel = await run(Self.order, ahead, depth: depth, log: aheadLog)
 
         #expect(parallel.map { $0.photos.map(\.name.description) } == sequential.map { $0.photos.map(\.name.description) })
@@ -118,7 +118,7 @@ struct PrefetchingReaderTests {
         let unlisted = Rejection.unusable(.unreadable, detail: "cannot list: Permission denied")
         var items = inputs(names)
         items.insert(.unusable(PhotoFile("album"), unlisted), at: 1)
-        let log = EventLog()
+        let log = RecordedEvents()
         let decisions = await PrefetchingReader(items, flow: flow(gated, count: items.count, limit: 3, log: log), depth: 3).read()
         #expect(decisions.map(\.file.description) == ["p1", "album", "p2", "p3", "p4", "p5"])
         #expect(log.lines == ["p1: added", "album: cannot list: Permission denied", "p2: added", "p3: added",

@@ -39,7 +39,7 @@ final class FailingSink: CollageSink {
 
 @Suite("A failed save in watch: reported, kept watching, the final collage retried (virtual time)", .timeLimit(.minutes(1)))
 struct SaveFailureTests {
-    func session(_ count: Int, _ sink: FailingSink, _ clock: ManualClock, _ log: EventLog, batches: Bool = false,
+    func session(_ count: Int, _ sink: FailingSink, _ clock: ManualClock, _ log: RecordedEvents, batches: Bool = false,
                  start: BoothStart = BoothStart()) -> WatchSession<ManualClock> {
         let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: (1...count).map { ("p\($0)", .landscape(seed: $0)) }))
         let flow = CollageFlow(reader: photos, layout: Layout(canvas: PixelSize(width: 600, height: 400)), log: log.record)
@@ -50,7 +50,7 @@ struct SaveFailureTests {
     func at(_ milliseconds: Int) -> ManualClock.Instant { ManualClock.Instant(.milliseconds(milliseconds)) }
 
     @Test func aFailedSaveIsReportedAndTheNextChangeSavesAgain() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 1]), log = EventLog()
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 1]), log = RecordedEvents()
         let running = Task { try await session(6, sink, clock, log).run(source) }
         source.send(PhotoFile("p1"))
         await source.untilAsked()
@@ -66,7 +66,7 @@ struct SaveFailureTests {
     }
 
     @Test func theFinalCollageIsTriedAgainAfterHalfASecondThenASecond() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 2]), log = EventLog()
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 2]), log = RecordedEvents()
         let running = Task { try await session(6, sink, clock, log).run(source) }
         for n in 1...6 {
             source.send(PhotoFile("p\(n)"))
@@ -90,7 +90,7 @@ struct SaveFailureTests {
     }
 
     @Test func theFourthAttemptCanStillSaveAndIsReported() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 3]), log = EventLog()
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 3]), log = RecordedEvents()
         let running = Task { try await session(6, sink, clock, log).run(source) }
         for n in 1...6 {
             source.send(PhotoFile("p\(n)"))
@@ -106,7 +106,7 @@ struct SaveFailureTests {
     }
 
     @Test func theFinalCollageGivesUpAfterFourAttempts() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 5]), log = EventLog()
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 5]), log = RecordedEvents()
         let running = Task { try await session(6, sink, clock, log, batches: true).run(source) }
         source.send(PhotoFile("p1"))
         await source.untilAsked()
@@ -124,7 +124,7 @@ struct SaveFailureTests {
     }
 
     @Test func aFailureInTheMiddleOfABoothLosesNoPhoto() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [3: 1]), log = EventLog()
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [3: 1]), log = RecordedEvents()
         let running = Task { try await session(8, sink, clock, log, batches: true).run(source) }
         for n in 1...8 {
             source.send(PhotoFile("p\(n)"))
@@ -139,7 +139,7 @@ struct SaveFailureTests {
     }
 
     @Test func aResumedCollageIsSavedOnlyOnceItHoldsMoreAndNumberingSkipsAsTold() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [:]), log = EventLog()
+        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [:]), log = RecordedEvents()
         let start = BoothStart(batch: 3, files: [PhotoFile("p1"), PhotoFile("p2")], nextBatch: { $0 == 3 ? 5 : $0 + 1 })
         let running = Task { try await session(9, sink, clock, log, batches: true, start: start).run(source) }
         await source.untilAsked()  // p1 and p2 went through first, and nothing was saved for them

@@ -2,7 +2,6 @@ import CollageCodecs
 import CollageCore
 import CollageImaging
 import CollageLocking
-@testable import CollagePipeline
 import CollageSources
 import CollageTestSupport
 import Foundation

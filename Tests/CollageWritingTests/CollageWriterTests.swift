@@ -1,7 +1,6 @@
 import CollageCodecs
 import CollageCore
 import CollageImaging
-@testable import CollagePipeline
 import CollageTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,3 @@
-import CollageTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,16 +6,16 @@ import Glibc
 /// Runs the real executable with its arguments as bytes, which a Swift String cannot carry when
 /// they are not UTF-8 (a Latin-1 `caf\xE9.jpg`), and bytes on standard input (`-0` lists).
 /// `posix_spawn`, as a shell would start it; Foundation's Process only takes Strings.
-enum RawCommand {
-    struct Outcome {
-        let status: Int32
-        let stdout: [UInt8]
-        let stderr: [UInt8]
+public enum RawCommand {
+    public struct Outcome: Sendable {
+        public let status: Int32
+        public let stdout: [UInt8]
+        public let stderr: [UInt8]
         /// Log lines are text whatever the names: the tool escapes what is not.
-        var stderrLines: [String] { String(decoding: stderr, as: UTF8.self).split(separator: "\n").map(String.init) }
+        public var stderrLines: [String] { String(decoding: stderr, as: UTF8.self).split(separator: "\n").map(String.init) }
     }
 
-    static func run(_ arguments: [[UInt8]], standardInput: [UInt8] = []) async throws -> Outcome {
+    public static func run(_ arguments: [[UInt8]], standardInput: [UInt8] = []) async throws -> Outcome {
         let folder = try TemporaryDirectory()
         let (input, output, error) = (folder.file("stdin"), folder.file("stdout"), folder.file("stderr"))
         try Data(standardInput).write(to: URL(fileURLWithPath: input))
@@ -49,13 +48,13 @@ enum RawCommand {
 }
 
 /// Files that are not photos, or not named in UTF-8, made with the system calls a test needs.
-enum SpecialFiles {
-    static func fifo(_ path: String) throws {
+public enum SpecialFiles {
+    public static func fifo(_ path: String) throws {
         guard mkfifo(path, 0o644) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
     /// A bound UNIX socket, as a daemon leaves in a folder. The descriptor stays open until closed.
-    static func socket(_ path: String) throws -> Int32 {
+    public static func socket(_ path: String) throws -> Int32 {
         let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -70,14 +69,14 @@ enum SpecialFiles {
     }
 
     /// A file that claims `size` bytes without using the disk for them.
-    static func sparse(_ path: String, size: Int) throws {
+    public static func sparse(_ path: String, size: Int) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         defer { close(descriptor) }
         guard descriptor >= 0, ftruncate(descriptor, off_t(size)) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
     /// Writes `contents` under a name given as bytes (FileManager only takes Strings).
-    static func write(_ contents: [UInt8], to path: [UInt8]) throws {
+    public static func write(_ contents: [UInt8], to path: [UInt8]) throws {
         let descriptor = (path + [0]).withUnsafeBufferPointer { name in
             name.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
         }

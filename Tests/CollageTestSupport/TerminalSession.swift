@@ -1,14 +1,13 @@
-import CollageTestSupport
 import Foundation
 import Testing
 
 /// `collage` run in a real pseudo-terminal, with the test as the terminal: it reads everything
 /// the command draws, answers the capability queries as a chosen terminal would, types keys and
 /// resizes the window.
-final class TerminalSession: @unchecked Sendable {
-    let pty: PseudoTerminal
-    let pid: Int32
-    private(set) var output: [UInt8] = []
+public final class TerminalSession: @unchecked Sendable {
+    public let pty: PseudoTerminal
+    public let pid: Int32
+    public private(set) var output: [UInt8] = []
     private var answered = false
     /// Whether the command's exit has been waited for; if not, deinit kills and reaps it.
     private var reaped = false
@@ -16,7 +15,7 @@ final class TerminalSession: @unchecked Sendable {
 
     /// `answer`: what the terminal replies once it sees the device-attributes query (the last
     /// of the probe's queries); nil for a terminal that answers nothing.
-    init(_ arguments: [String], environment: [String: String] = [:], answer: String? = nil, in folder: String? = nil,
+    public init(_ arguments: [String], environment: [String: String] = [:], answer: String? = nil, in folder: String? = nil,
          columns: Int = 100, rows: Int = 30) throws {
         pty = try PseudoTerminal(columns: columns, rows: rows, pixelWidth: columns * 10, pixelHeight: rows * 20)
         self.answer = answer
@@ -29,12 +28,12 @@ final class TerminalSession: @unchecked Sendable {
         pid = try pty.spawn("/bin/bash", ["-c", command], environment: variables)
     }
 
-    var text: String { String(decoding: output, as: UTF8.self) }
+    public var text: String { String(decoding: output, as: UTF8.self) }
 
     /// Reads until `text` shows up (answering the probe on the way), or fails after a generous
     /// hang guard. The reading blocks, so it runs on a thread of its own, never on Swift's
     /// cooperative pool, which the other tests running meanwhile need.
-    func waitFor(_ needle: String, after offset: Int = 0) async throws {
+    public func waitFor(_ needle: String, after offset: Int = 0) async throws {
         try await ChildProcesses.offPool { [self] in
             let clock = ContinuousClock(), end = clock.now + .seconds(60)
             while !String(decoding: output.dropFirst(offset), as: UTF8.self).contains(needle) {
@@ -46,7 +45,7 @@ final class TerminalSession: @unchecked Sendable {
 
     /// Reads until the command exits; its exit status. A command still running after a minute
     /// (a hang guard, not a measurement) is killed, and the test fails with what it drew.
-    func finish() async -> Int32 {
+    public func finish() async -> Int32 {
         let (status, hung) = await ChildProcesses.offPool { [self] () -> (Int32, Bool) in
             let clock = ContinuousClock(), end = clock.now + .seconds(60)
             while clock.now < end {
@@ -82,9 +81,9 @@ final class TerminalSession: @unchecked Sendable {
         }
     }
 
-    struct Missing: Error, CustomStringConvertible {
+    public struct Missing: Error, CustomStringConvertible {
         let needle: String
         let seen: String
-        var description: String { "never saw \(needle.debugDescription); the last of the screen: \(String(seen.suffix(400)).debugDescription)" }
+        public var description: String { "never saw \(needle.debugDescription); the last of the screen: \(String(seen.suffix(400)).debugDescription)" }
     }
 }

@@ -1,21 +1,20 @@
-import CollageTestSupport
-import Foundation
+public import Foundation
 
 /// Runs a bash command line as a user would type it, with the built `collage` first on PATH:
 /// how the README's pipelines and real clients (`jq`, `find`, `xargs`, `head`) are tested.
-enum Shell {
-    struct Outcome {
-        let status: Int32
-        let stdout: Data
-        let stderr: String
-        var text: String { String(decoding: stdout, as: UTF8.self) }
-        var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
-        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+public enum Shell {
+    public struct Outcome: Sendable {
+        public let status: Int32
+        public let stdout: Data
+        public let stderr: String
+        public var text: String { String(decoding: stdout, as: UTF8.self) }
+        public var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        public var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
-    static let binaries = URL(fileURLWithPath: CollageCommand.executable).deletingLastPathComponent().path
+    public static let binaries = URL(fileURLWithPath: CollageCommand.executable).deletingLastPathComponent().path
 
-    static func run(_ script: String, in folder: String? = nil, stdin: Data? = nil) async throws -> Outcome {
+    public static func run(_ script: String, in folder: String? = nil, stdin: Data? = nil) async throws -> Outcome {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         let result = try await FinishedProcess.run("/bin/bash", ["-c", script], environment: environment, in: folder, input: stdin ?? Data())
@@ -23,7 +22,7 @@ enum Shell {
     }
 
     /// `jq -r filter` over `json`: the real client reads what the tool wrote.
-    static func jq(_ filter: String, _ json: Data) async throws -> [String] {
+    public static func jq(_ filter: String, _ json: Data) async throws -> [String] {
         let result = try await run("jq -r \(quote(filter))", stdin: json)
         guard result.status == 0 else { throw JQFailed(filter: filter, message: result.stderr) }
         return result.lines
@@ -31,17 +30,17 @@ enum Shell {
 
     /// Bash that waits, polling, until `condition` holds, for at most a minute (a hang guard, not
     /// a measurement); then runs `giveUp` and fails the script, saying what never happened.
-    static func waitUntil(_ condition: String, else giveUp: String) -> String {
+    public static func waitUntil(_ condition: String, else giveUp: String) -> String {
         "for i in $(seq 1200); do \(condition) && break; sleep 0.05; done; "
             + "\(condition) || { echo \(Shell.quote("gave up waiting for \(condition)")) >&2; \(giveUp); exit 1; }"
     }
 
     /// A word for bash, whatever it holds.
-    static func quote(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    public static func quote(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-    struct JQFailed: Error, CustomStringConvertible {
-        let filter: String
-        let message: String
-        var description: String { "jq \(filter): \(message)" }
+    public struct JQFailed: Error, CustomStringConvertible {
+        public let filter: String
+        public let message: String
+        public var description: String { "jq \(filter): \(message)" }
     }
 }

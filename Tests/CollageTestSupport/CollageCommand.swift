@@ -1,23 +1,22 @@
-import CollageTestSupport
-import Foundation
+public import Foundation
 
 /// Runs the real `collage` executable, built beside this test binary by `swift test`.
-enum CollageCommand {
-    struct Outcome {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+public enum CollageCommand {
+    public struct Outcome: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+        public var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
-    static let executable: String = {
+    public static let executable: String = {
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("collage").path
     }()
 
     /// Runs `collage arguments`; `terminal` stands in for stdout when given; `environment` adds
     /// to the test's own.
-    static func run(_ arguments: [String], terminal: PseudoTerminal? = nil, environment: [String: String] = [:]) async throws -> Outcome {
+    public static func run(_ arguments: [String], terminal: PseudoTerminal? = nil, environment: [String: String] = [:]) async throws -> Outcome {
         let result = try await FinishedProcess.run(
             executable, arguments,
             environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, added in added },
@@ -28,10 +27,10 @@ enum CollageCommand {
 
 /// A program run to its end, as the end-to-end tests start them: standard input from `input`
 /// (or /dev/null), stdout and stderr into files read back once it has exited.
-enum FinishedProcess {
+public enum FinishedProcess {
     /// `environment`: the whole environment, nil for the test's own; `stdout` stands in for the
     /// stdout file when given (a terminal's side), which then reads back empty.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, in folder: String? = nil,
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, in folder: String? = nil,
                     input: Data? = nil, stdout: FileHandle? = nil) async throws -> (status: Int32, stdout: Data, stderr: Data) {
         let logs = try TemporaryDirectory()
         let (outPath, errPath, inPath) = (logs.file("stdout"), logs.file("stderr"), logs.file("stdin"))
@@ -58,7 +57,7 @@ enum FinishedProcess {
     }
 
     /// Output as text; not UTF-8 is an error, never replaced quietly.
-    static func text(_ bytes: Data) throws -> String {
+    public static func text(_ bytes: Data) throws -> String {
         guard let text = String(data: bytes, encoding: .utf8) else { throw CocoaError(.fileReadInapplicableStringEncoding) }
         return text
     }

@@ -1,14 +1,13 @@
-import CollageTestSupport
-import Foundation
+public import Foundation
 
 /// A `collage` process left running (for `watch`): its log can be awaited line by line, and it
 /// can be sent signals.
-final class RunningCollage: Sendable {
-    let process: Process
-    let logs: TemporaryDirectory
+public final class RunningCollage: Sendable {
+    public let process: Process
+    public let logs: TemporaryDirectory
     private let exit: Task<Int32, Never>
 
-    init(_ arguments: [String]) throws {
+    public init(_ arguments: [String]) throws {
         logs = try TemporaryDirectory()
         _ = FileManager.default.createFile(atPath: logs.file("stdout"), contents: nil)
         _ = FileManager.default.createFile(atPath: logs.file("stderr"), contents: nil)
@@ -25,14 +24,14 @@ final class RunningCollage: Sendable {
         exit = Task { await ended.first { _ in true } ?? -1 }
     }
 
-    var stdout: String { (try? String(contentsOfFile: logs.file("stdout"), encoding: .utf8)) ?? "" }
-    var stderrLines: [String] {
+    public var stdout: String { (try? String(contentsOfFile: logs.file("stdout"), encoding: .utf8)) ?? "" }
+    public var stderrLines: [String] {
         ((try? String(contentsOfFile: logs.file("stderr"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
     /// Waits until the log has a line equal to `line`; fails after a generous deadline rather
     /// than hang (this waits on a real process; it asserts nothing about how fast it is).
-    func waitFor(_ line: String, within deadline: Duration = .seconds(60)) async throws {
+    public func waitFor(_ line: String, within deadline: Duration = .seconds(60)) async throws {
         let clock = ContinuousClock(), end = clock.now + deadline
         while !stderrLines.contains(line) {
             guard clock.now < end, process.isRunning else {
@@ -42,17 +41,17 @@ final class RunningCollage: Sendable {
         }
     }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
-    var status: Int32 {
+    public var status: Int32 {
         get async { await exit.value }
     }
 
     deinit { if process.isRunning { process.terminate() } }
 
-    struct Stalled: Error, CustomStringConvertible {
+    public struct Stalled: Error, CustomStringConvertible {
         let waitingFor: String
         let log: [String]
-        var description: String { "never logged \"\(waitingFor)\"; log so far:\n" + log.joined(separator: "\n") }
+        public var description: String { "never logged \"\(waitingFor)\"; log so far:\n" + log.joined(separator: "\n") }
     }
 }

@@ -93,11 +93,12 @@ struct CookbookTests {
         try local.write(toFile: folder.file("collage-booth.service"), atomically: true, encoding: .utf8)
         let verify = try await Shell.run("systemd-analyze verify --man=no collage-booth.service", in: folder.path)
         #expect(verify.status == 0, "\(verify.stderr)")
-        // Its ExecStart, run as systemd would, stopped as `systemctl stop` does.
+        // Its ExecStart, run as systemd would, stopped as `systemctl stop` does once the first
+        // collage and its journal are written (the journal follows the collage).
         let command = try #require(local.split(separator: "\n").first { $0.hasPrefix("ExecStart=") }?.dropFirst("ExecStart=".count))
         for name in Fixtures.landscapes.prefix(6) { try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: folder.file("photos/\(name)")) }
         let run = try await Shell.run(
-            "\(command) & pid=$!; \(Shell.waitUntil("[ -e prints/booth-0001.jpg ]", else: "kill -KILL $pid")); sleep 0.2; kill -TERM $pid; wait $pid; echo $?",
+            "\(command) & pid=$!; \(Shell.waitUntil("[ -s prints/.booth.jpg.journal ]", else: "kill -KILL $pid")); kill -TERM $pid; wait $pid; echo $?",
             in: folder.path)
         #expect(run.lines.last == "143")  // the unit's SuccessExitStatus
         #expect(FileManager.default.fileExists(atPath: folder.file("prints/booth-0001.jpg")))
