@@ -2,13 +2,6 @@ internal import CCollageCodecs
 internal import CollageCore
 public import CollageImaging
 
-/// Why an image could not be encoded.
-public struct EncodeError: Error, Hashable, Sendable, CustomStringConvertible {
-    public let format: ImageFormat
-    public let reason: String
-    public var description: String { "cannot encode \(format): \(reason)" }
-}
-
 /// Encodes a collage to JPEG (libjpeg, optimised Huffman tables) or PNG (libpng), in memory, so
 /// the writer can put the bytes on disk atomically.
 public enum ImageEncoder {

@@ -1,7 +1,4 @@
-public import CollageCodecs
 public import CollageCore
-internal import CollageImaging
-internal import CollageSources
 public import CollageWriting
 
 /// Where throttled selections end up: rendered and written to disk by `DiskSink`; kept in
@@ -11,52 +8,4 @@ public protocol CollageSink: Sendable {
     func save(_ selection: Selection, batch: Int) -> Single<SavedCollage>
     /// Where collage number `batch` goes, for reports.
     func destination(forBatch batch: Int) -> CollageDestination
-}
-
-/// Renders a selection and saves it through `CollageWriter`: the app's `PhotoWriter.save`. In
-/// photo-booth mode the journal is replaced after each collage, once the collage is on disk; a
-/// journal that cannot be written fails the save (`WriteError.journal`), so it is saved again.
-public struct DiskSink: CollageSink {
-    /// The canvas and style it is rendered in.
-    public let layout: Layout
-    public let output: CollageOutput
-    public let format: ImageFormat
-    public let writer: CollageWriter
-    /// Whether each save carries its pixels, for a preview.
-    public let keepsImage: Bool
-    /// A photo booth's journal, written after each save.
-    public let journal: BoothJournal?
-
-    public init(layout: Layout, output: CollageOutput, format: ImageFormat, writer: CollageWriter,
-                keepsImage: Bool = false, journal: BoothJournal? = nil) {
-        self.layout = layout
-        self.output = output
-        self.format = format
-        self.writer = writer
-        self.keepsImage = keepsImage
-        self.journal = journal
-    }
-
-    public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
-        let (layout, writer, path, format, keepsImage, journal) =
-            (layout, writer, output.path(forBatch: batch), format, keepsImage, journal)
-        return Single {
-            let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: layout.canvas, style: layout.style).image }
-            var saved = try await writer.save(collage, to: .file(path), as: format).value
-            if let journal {
-                let written = saved
-                do {
-                    try await Blocking.run {
-                        try journal.record(batch: batch, photos: selection.photos, complete: selection.isFull, saved: written)
-                    }
-                } catch let error as FileError {
-                    throw WriteError.journal(error, saved: path)
-                }
-            }
-            if keepsImage { saved.image = collage }
-            return saved
-        }
-    }
-
-    public func destination(forBatch batch: Int) -> CollageDestination { .file(output.path(forBatch: batch)) }
 }

@@ -1,6 +1,5 @@
 public import CollageCore
 public import CollageImaging
-public import CollageSources
 
 /// A photo whose header has been read: enough for the landscape rule, with the decode deferred
 /// until the pipeline knows the size to keep it at.
@@ -27,10 +26,4 @@ public struct ProbedPhoto: Sendable {
     mutating func decodeAhead(keeping kept: PixelSize) async {
         ahead = (kept, await decoder(kept))
     }
-}
-
-/// How the pipeline reads photos: from files (`PhotoLoader`) or, in tests, from memory.
-public protocol PhotoReader: Sendable {
-    /// Reads the header; a file that cannot be read or is no image is a rejection.
-    func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection>
 }

@@ -1,5 +1,5 @@
 /// Real command lines for `--help`, one place for each subcommand; every one of them is run by
-/// an end-to-end test (`HelpExamplesTests`).
+/// an end-to-end test (`ConventionsEndToEndTests.helpEndsWithWorkingExamples`).
 enum Examples {
     static let build = """
           collage build trip/*.jpg -o collage.jpg

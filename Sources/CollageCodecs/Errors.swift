@@ -32,3 +32,10 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
         return names.dropLast().joined(separator: ", ") + " nor " + names.last!
     }
 }
+
+/// Why an image could not be encoded.
+public struct EncodeError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let format: ImageFormat
+    public let reason: String
+    public var description: String { "cannot encode \(format): \(reason)" }
+}
