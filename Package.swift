@@ -30,23 +30,26 @@ let package = Package(
         .target(name: "CollageCore", dependencies: ["CollageImaging"], swiftSettings: strict),
         // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
         .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
-        // Where photos come from: safe input files, names on stdin, folders, inotify. Names are bytes.
+        // Files read and listed safely, shared by where photos come from and where collages go:
+        // `InputFile` (checked before read), listings, identities, path parts, file errors.
+        .target(name: "CollageFiles", dependencies: ["CollageCore"], swiftSettings: strict),
+        // Where photos come from: names on stdin, folders, inotify. Names are bytes.
         .target(
             name: "CollageSources",
-            dependencies: ["CollageCore", "CollageImaging", "CollageLocking", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            dependencies: ["CollageFiles", "CollageCore", "CollageImaging", "CollageLocking", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: strict
         ),
         // Where collages go: the Single-returning writer, atomic files, numbered outputs, a booth's journal.
         .target(
             name: "CollageWriting",
-            dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources"],
+            dependencies: ["CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking"],
             swiftSettings: strict
         ),
         // The book's chain and what feeds and follows it: loading, throttling, rendering, build and inspect.
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources", "CollageWriting",
+                "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources", "CollageWriting",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
@@ -57,14 +60,14 @@ let package = Package(
         // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
         .target(
             name: "CollageReport",
-            dependencies: ["CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
+            dependencies: ["CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
             swiftSettings: strict
         ),
         // The command line: argument parsing and exit codes around the pipeline and the report.
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageReport", "CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking",
+                "CollageReport", "CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -74,7 +77,7 @@ let package = Package(
         .executableTarget(name: "CollageFuzz", dependencies: ["CollageCodecs", "CollageCore", "CollageImaging"], swiftSettings: strict),
         // What tests share: fixtures, test images, a manual clock, a pseudo-terminal, and the
         // runners of real processes (the built `collage`, a shell).
-        .target(name: "CollageTestSupport", dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources"],
+        .target(name: "CollageTestSupport", dependencies: ["CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources"],
                 path: "Tests/CollageTestSupport", swiftSettings: strict),
         .testTarget(name: "CollageImagingTests", dependencies: ["CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),
@@ -85,25 +88,25 @@ let package = Package(
         ),
         .testTarget(
             name: "CollageSourcesTests",
-            dependencies: ["CollageSources", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            dependencies: ["CollageSources", "CollageFiles", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollageWritingTests",
-            dependencies: ["CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            dependencies: ["CollageWriting", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport",
+                "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollageReportTests",
-            dependencies: ["CollageReport", "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport"],
+            dependencies: ["CollageReport", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

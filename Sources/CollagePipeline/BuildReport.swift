@@ -3,6 +3,7 @@ public import CollageCore
 public import CollageImaging
 public import CollageSources
 public import CollageWriting
+public import CollageFiles
 
 /// What `build` did with each input and what it made: the value every report of a build (the
 /// log lines, `--json`) is printed from.

@@ -2,6 +2,7 @@ internal import AsyncAlgorithms
 public import CollageCore
 public import CollageImaging
 public import CollageSources
+public import CollageFiles
 
 /// Combinestagram's chain of operators, fed by any source of photo files: a folder being
 /// watched, the arguments of `build`, or a test's in-memory source.

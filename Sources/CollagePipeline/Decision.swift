@@ -1,6 +1,7 @@
 public import CollageCore
 public import CollageImaging
 public import CollageSources
+public import CollageFiles
 
 /// What the chain decided about one file: the value `build` reports each input from, and that
 /// the pipeline's `added` and `skipped` events report.

@@ -3,6 +3,7 @@ public import CollageCore
 internal import CollageImaging
 internal import CollageSources
 public import CollageWriting
+public import CollageFiles
 
 /// Renders a selection and saves it through `CollageWriter`: the app's `PhotoWriter.save`. In
 /// photo-booth mode the journal is replaced after each collage, once the collage is on disk; a

@@ -3,6 +3,7 @@ public import CollageCore
 public import CollageImaging
 public import CollageSources
 internal import CollageWriting
+public import CollageFiles
 
 /// What `inspect` learned about one file: what the tool sees in it and what `build` would do
 /// with it, given the files before it.

@@ -2,6 +2,7 @@ internal import CollageCodecs
 public import CollageCore
 public import CollageSources
 public import CollageWriting
+public import CollageFiles
 
 /// Reads photos from files: the pipeline's probe and decode stages for real files. The file is
 /// opened once, at the probe, which reads the header alone; the decoder (and the file) stay open

@@ -1,5 +1,6 @@
 public import CollageCore
 public import CollageSources
+public import CollageFiles
 
 /// How the pipeline reads photos: from files (`PhotoLoader`) or, in tests, from memory.
 public protocol PhotoReader: Sendable {

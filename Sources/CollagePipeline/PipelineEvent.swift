@@ -2,6 +2,7 @@ public import CollageCore
 public import CollageImaging
 public import CollageSources
 public import CollageWriting
+public import CollageFiles
 
 /// What the pipeline reports as it goes: the values every printer (text lines, JSON, NDJSON,
 /// the terminal's main screen) is made from.

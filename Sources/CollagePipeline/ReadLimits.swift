@@ -1,5 +1,6 @@
 public import CollageCodecs
 public import CollageSources
+public import CollageFiles
 
 /// How much of a file the tool reads at most, passed as one value: guards against files that
 /// are not photos (`--max-file-size`) and decompression bombs (`--max-pixels`).

@@ -1,6 +1,7 @@
 internal import CollageCore
 internal import CollageLocking
 public import CollageSources
+public import CollageFiles
 
 /// The latest selection, readable by the stages before the scan: the book's `takeWhile` and
 /// duplicate filter read the `images` relay that the subscriber wrote to, and so does this chain.

@@ -1,6 +1,7 @@
 internal import CollageCore
 public import CollageSources
 public import CollageWriting
+public import CollageFiles
 
 /// `collage watch`: the chain over a source that does not end, throttled, saved through the
 /// sink's Single after every throttled change.

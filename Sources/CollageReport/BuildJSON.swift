@@ -3,6 +3,7 @@ internal import CollageCodecs
 public import CollagePipeline
 internal import CollageCore
 internal import CollageWriting
+internal import CollageFiles
 
 /// `collage build --json`: one document on stdout after the run. The field order and meaning
 /// are documented in the README and in `Docs/build.schema.json`; tests read them with `jq`.

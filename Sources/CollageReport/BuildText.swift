@@ -3,6 +3,7 @@ internal import CollageSources
 internal import CollageCodecs
 public import CollagePipeline
 internal import CollageImaging
+internal import CollageFiles
 
 /// `collage build --dry-run` for people: the photos that would be used, where, and the canvas.
 public enum BuildText {

@@ -3,6 +3,7 @@ public import CollageCore
 internal import CollageSources
 internal import CollageWriting
 internal import CollageLocking
+internal import CollageFiles
 
 /// The collages the run leaves behind, each printed on stdout once it is final: at the limit,
 /// or the last one written when the run stops early.

@@ -3,6 +3,7 @@ internal import CollageCodecs
 public import CollagePipeline
 internal import CollageCore
 internal import CollageImaging
+internal import CollageFiles
 
 /// `collage inspect --json`: one object per line and per file, in the order given.
 public enum InspectJSON {

@@ -1,7 +1,7 @@
-internal import CollageSources
-internal import CollageCodecs
 public import CollagePipeline
+internal import CollageCodecs
 internal import CollageCore
+internal import CollageFiles
 internal import CollageImaging
 
 /// `collage inspect`: one aligned line per file, for people.

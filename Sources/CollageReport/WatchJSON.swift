@@ -3,6 +3,7 @@ internal import CollageCodecs
 public import CollagePipeline
 public import CollageCore
 internal import CollageWriting
+internal import CollageFiles
 
 /// `collage watch --json`: NDJSON, one event per line, written the moment it happens, each in
 /// ripgrep's envelope `{"type": "...", "data": {...}}`. Documented in the README and in

@@ -1,6 +1,7 @@
 public import CollageCore
 #if canImport(Glibc)
 internal import Glibc
+public import CollageFiles
 #endif
 
 /// Decides which names in a watched folder are photos to offer, each once: the rules of the

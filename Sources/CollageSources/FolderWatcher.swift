@@ -4,6 +4,7 @@ internal import Dispatch
 internal import CollageLocking
 #if canImport(Glibc)
 internal import Glibc
+public import CollageFiles
 #endif
 
 /// The `watch` source: the photos already in a folder (oldest first), then each new one once it

@@ -1,6 +1,7 @@
 public import CollageCore
 #if canImport(Glibc)
 internal import Glibc
+public import CollageFiles
 #endif
 
 /// The photos a command line names: files, `-` for a list of names on standard input, and

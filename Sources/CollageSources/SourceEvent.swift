@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageFiles
 
 /// What a source reports besides the files it offers.
 public enum SourceEvent: Sendable, Equatable {

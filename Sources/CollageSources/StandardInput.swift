@@ -1,5 +1,6 @@
 internal import CollageCore
 internal import Glibc
+public import CollageFiles
 
 /// Standard input, read to its end as bytes.
 public enum StandardInput {

@@ -1,7 +1,7 @@
 internal import CollageCore
-internal import CollageSources
 #if canImport(Glibc)
 internal import Glibc
+internal import CollageFiles
 #endif
 
 /// Replaces a file all at once: the bytes go to a temporary file beside it, are flushed to disk,

@@ -1,8 +1,8 @@
 public import CollageCore
 internal import CollageLocking
-public import CollageSources
 #if canImport(Glibc)
 internal import Glibc
+public import CollageFiles
 #endif
 
 /// A photo booth's memory across restarts: a small file beside its numbered collages

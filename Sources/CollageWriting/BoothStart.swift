@@ -1,4 +1,4 @@
-public import CollageSources
+public import CollageFiles
 
 /// Where a watch session begins: collage 1 with nothing before it, or, for a photo booth that
 /// restarts, the number its journal continues at and the unfinished collage's photos, taken

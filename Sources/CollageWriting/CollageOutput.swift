@@ -1,5 +1,5 @@
 public import CollageCore
-internal import CollageSources
+internal import CollageFiles
 
 /// Where `watch` writes: one path, or in photo-booth mode a numbered path per collage
 /// (`collage.jpg` → `collage-0001.jpg`, `collage-0002.jpg`, …).

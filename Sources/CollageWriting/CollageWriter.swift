@@ -1,8 +1,8 @@
 public import CollageCodecs
 public import CollageCore
 public import CollageImaging
-internal import CollageSources
 internal import Synchronization
+internal import CollageFiles
 
 /// Saves collages, as the app's `PhotoWriter.save(_:)` did: through a `Single` that encodes and
 /// then writes, a file atomically or standard output in one stream. Nothing happens until the

@@ -1,7 +1,7 @@
 internal import CollageCore
-internal import CollageSources
 #if canImport(Glibc)
 internal import Glibc
+internal import CollageFiles
 #endif
 
 /// Image bytes on standard output, for `-o -`. SIGPIPE is ignored (by the command), so a reader

@@ -1,6 +1,6 @@
 public import CollageCodecs
 public import CollageCore
-public import CollageSources
+public import CollageFiles
 
 /// Why a collage could not be saved.
 public enum WriteError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -3,6 +3,7 @@ internal import CollageCodecs
 internal import CollageCore
 internal import CollageSources
 internal import CollagePipeline
+internal import CollageFiles
 
 /// Where the photos come from, for `build` and `inspect`.
 struct InputOptions: ParsableArguments {

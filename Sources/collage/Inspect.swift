@@ -2,6 +2,7 @@ internal import ArgumentParser
 internal import CollagePipeline
 internal import CollageReport
 internal import CollageSources
+internal import CollageFiles
 
 extension Collage {
     /// `collage inspect a.jpg b.png …`

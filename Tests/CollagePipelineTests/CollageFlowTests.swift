@@ -4,6 +4,7 @@ import CollageSources
 @testable import CollagePipeline
 import CollageTestSupport
 import Testing
+import CollageFiles
 
 @Suite("The chain, with an in-memory source: no files, no clock", .timeLimit(.minutes(1)))
 struct CollageFlowTests {

@@ -2,6 +2,7 @@ import CollageCore
 import CollagePipeline
 import CollageSources
 import CollageLocking
+import CollageFiles
 
 /// In-memory photos whose probes or decodes wait at a gate until the test opens it (or the
 /// waiting task is cancelled), and which count what is under way: how a test sees a reader

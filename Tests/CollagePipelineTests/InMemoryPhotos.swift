@@ -6,6 +6,7 @@ import CollageTestSupport
 import CollageLocking
 import Testing
 import CollageWriting
+import CollageFiles
 
 /// Photos made in memory for pipeline tests: each name says what the file would be.
 final class InMemoryPhotos: PhotoReader {

@@ -7,6 +7,7 @@ import CollageTestSupport
 import Foundation
 import Testing
 import CollageWriting
+import CollageFiles
 
 @Suite("build decodes several photos at once, with the result of one after another")
 struct ParallelBuildTests {

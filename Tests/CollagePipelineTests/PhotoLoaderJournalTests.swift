@@ -7,6 +7,7 @@ import CollageTestSupport
 import Foundation
 import Testing
 import CollageWriting
+import CollageFiles
 
 @Suite("With a booth's journal, a photo is read once: hashed, then decoded from the same bytes")
 struct PhotoLoaderJournalTests {

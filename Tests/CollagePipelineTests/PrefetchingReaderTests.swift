@@ -5,6 +5,7 @@ import CollagePipeline
 import CollageSources
 import CollageTestSupport
 import Testing
+import CollageFiles
 
 @Suite("Reading ahead of the chain: in memory, gates instead of a clock", .timeLimit(.minutes(1)))
 struct PrefetchingReaderTests {

@@ -5,6 +5,7 @@ import CollageSources
 import CollageTestSupport
 import CollageLocking
 import Testing
+import CollageFiles
 
 /// What counts as the same photo, measured on the fixtures through the pipeline's own reader
 /// (`PhotoLoader`: the real decoder, at the sizes the pipeline keeps photos at).

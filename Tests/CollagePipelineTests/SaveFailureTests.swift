@@ -7,6 +7,7 @@ import CollageSources
 import CollageTestSupport
 import Testing
 import CollageWriting
+import CollageFiles
 
 /// A disk that fills up: fails the saves a test chooses, by how many photos the collage holds
 /// (the throttle may coalesce selections, never skip the first or the newest), and saves the

@@ -7,6 +7,7 @@ import CollageTestSupport
 import CollageLocking
 import Testing
 import CollageWriting
+import CollageFiles
 
 /// Keeps saved selections in memory and hands each to the test as it happens.
 final class InMemorySink: CollageSink {

@@ -8,6 +8,7 @@ import CollageTestSupport
 import Foundation
 import Testing
 import CollageWriting
+import CollageFiles
 
 @Suite("A booth's journal that cannot be written after its collage was: reported as such, never as a collage kept as it was")
 struct JournalFailureTests {

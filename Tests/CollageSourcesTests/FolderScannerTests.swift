@@ -3,6 +3,7 @@ import CollageCore
 import CollageTestSupport
 import Foundation
 import Testing
+import CollageFiles
 
 @Suite("Which names in a folder are photos to offer, each once")
 struct FolderScannerTests {

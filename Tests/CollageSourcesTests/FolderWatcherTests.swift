@@ -4,6 +4,7 @@ import CollageSources
 import CollageTestSupport
 import Foundation
 import Testing
+import CollageFiles
 
 @Suite("The folder source, on a real folder with real inotify", .timeLimit(.minutes(1)))
 struct FolderWatcherTests {

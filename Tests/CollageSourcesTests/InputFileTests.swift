@@ -3,6 +3,7 @@ import CollageSources
 import CollageTestSupport
 import Foundation
 import Testing
+import CollageFiles
 
 @Suite("Reading an input whole: what fstat said, and whatever the file grew or shrank to since")
 struct InputFileTests {

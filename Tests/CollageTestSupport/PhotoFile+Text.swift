@@ -1,5 +1,6 @@
 internal import CollageCore
-public import CollageSources
+
+public import CollageFiles
 
 extension PhotoFile {
     /// A file named by text, as tests name them.

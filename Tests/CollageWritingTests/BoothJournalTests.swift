@@ -7,6 +7,7 @@ import CollageTestSupport
 import Foundation
 import Testing
 @testable import CollageWriting
+import CollageFiles
 
 @Suite("The photo booth's journal: its format, and where a restart resumes")
 struct BoothJournalTests {
