@@ -24,7 +24,7 @@ GENERATED := .build/generated
 # The man page carries the date of the last commit, so the same source gives the same page.
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
-.PHONY: demo test deps test-deps build man completions install bench fuzz sanitize soak
+.PHONY: demo test deps test-deps build man completions install bench fuzz sanitize soak kill-loop
 
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -83,6 +83,13 @@ bench: deps
 soak: test-deps
 	swift build -c release --product collage
 	python3 Tests/Benchmarks/booth-soak.py
+
+# A booth losing power again and again: see Tests/Benchmarks/booth-kill-loop.py (python3 with
+# Pillow; about a minute): at least 50 SIGKILLs while photos arrive, then every photo and collage
+# checked.
+kill-loop: test-deps
+	swift build -c release --product collage
+	python3 Tests/Benchmarks/booth-kill-loop.py
 
 # The whole suite under ThreadSanitizer, then under AddressSanitizer with LeakSanitizer, each in
 # its own scratch path. Synchronization.Mutex is refused first: TSan cannot see it lock (its
