@@ -66,6 +66,57 @@ struct BoothJournalTests {
         #expect(String(decoding: bytes, as: UTF8.self).contains("caf\\xE9.jpg\n"))
     }
 
+    @Test func anIntentReadsBackAndASaveSettlesIt() throws {
+        let first = BoothHistory.Collage(number: 1, file: "booth-0001.jpg", complete: false, saved: ContentHash(of: [1]),
+                                         photos: [.init(content: ContentHash(of: [2]), name: "a.jpg")])
+        var history = BoothHistory(collages: [first])
+        var next = first
+        next.saved = ContentHash(of: [3])
+        next.photos.append(.init(content: ContentHash(of: [4]), name: "b.jpg"))
+        history.intend(next)
+        #expect(try BoothHistory(parsing: history.serialized) == history)
+        #expect(String(decoding: history.serialized, as: UTF8.self).contains("\nintent 1 open \(ContentHash(of: [3])) booth-0001.jpg\nphoto "))
+        history.record(next)
+        #expect(history.intent == nil && history.collages == [next])
+    }
+
+    @Test("A number the booth could not count on from makes the journal unusable", arguments: ["9223372036854775807", "1000000000", "-3"])
+    func anAbsurdNumberIsRefused(number: String) {
+        let body = "collage-journal 1\ncollage \(number) complete \(ContentHash(of: [1])) booth-x.jpg\n"
+        #expect(throws: BoothHistory.FormatError.self) {
+            try BoothHistory(parsing: Array((body + "sha256 \(ContentHash(of: Array(body.utf8)))\n").utf8))
+        }
+    }
+
+    @Test func aRestartKnowsTheFileItIntendedAsItsOwn() async throws {
+        let booth = Booth()
+        let photos = try booth.arrive(["path.jpg", "autumn.jpg", "kite.jpg"])
+        // Killed after the second save's rename, before its journal's: the intent names the file.
+        _ = try await booth.firstRun { journal in
+            try await booth.save(journal, batch: 1, [photos[0]], complete: false)
+            _ = try await CollageWriter().save(TestImages.quadrants(40, 60), to: .file(booth.output.path(forBatch: 1)), as: .jpeg) { content in
+                try journal.intend(batch: 1, photos: Array(photos[0..<2]), complete: false, content: content)
+            }.value
+        }
+        let (again, start) = try booth.open()
+        #expect(start.batch == 1 && start.files == photos[0..<2].map { PhotoFile(path: $0.name) })
+        #expect(again.history.intent == nil && again.history.collages.map(\.photos.count) == [2])
+        #expect(booth.notices.withLock { $0 }.first == "\(booth.output.path(forBatch: 1)) was saved just before the booth stopped: the journal \(again.path) now says so")
+    }
+
+    @Test func aRestartForgetsAnIntentWhoseFileWasNeverRenamed() async throws {
+        let booth = Booth()
+        let photos = try booth.arrive(["path.jpg", "autumn.jpg"])
+        _ = try await booth.firstRun { journal in
+            try await booth.save(journal, batch: 1, [photos[0]], complete: false)
+            // Killed after the intent, before the rename.
+            try journal.intend(batch: 1, photos: photos, complete: false, content: ContentHash(of: [9]))
+        }
+        let (again, start) = try booth.open()
+        #expect(start.batch == 1 && start.files == [PhotoFile(path: photos[0].name)])
+        #expect(again.history.intent == nil && again.history.collages.map(\.photos.count) == [1])
+    }
+
     @Test("Any damage is detected, never half believed", arguments: [
         { (bytes: [UInt8]) in Array(bytes.dropLast(20)) },  // cut short
         { (bytes: [UInt8]) in bytes.map { $0 == UInt8(ascii: "7") ? UInt8(ascii: "8") : $0 } },  // digits changed
