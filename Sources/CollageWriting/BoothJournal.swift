@@ -35,6 +35,8 @@ public final class BoothJournal: Sendable {
         var history: BoothHistory
         /// The collage being made, whose photos the duplicate rule guards instead.
         var open: Int?
+        /// Numbered files not in the journal, already said to be skipped.
+        var skipped: Set<Int> = []
     }
 
     private init(output: CollageOutput, path: PathName, lock: BoothLock, history: BoothHistory, notice: @escaping @Sendable (String) -> Void) {
@@ -67,9 +69,11 @@ public final class BoothJournal: Sendable {
     ) throws(BoothLock.Failure) -> (BoothJournal, BoothStart) {
         let lock = try BoothLock(for: output)
         let path = journalPath(for: output)
-        let highestOnDisk = numbersOnDisk(of: output, notice: notice).max() ?? 0
+        let onDisk = numbersOnDisk(of: output, notice: notice)
+        let highestOnDisk = onDisk.max() ?? 0
         let unknown = "photos in earlier collages are not recognised"
         var history = BoothHistory()
+        var journalRead = false
         switch read(path) {
         case .missing:
             if highestOnDisk > 0 {
@@ -81,6 +85,7 @@ public final class BoothJournal: Sendable {
                 + (highestOnDisk > 0 ? "; numbering continues after \(output.path(forBatch: highestOnDisk))" : "") + ", and \(unknown)")
         case .read(let read):
             history = read
+            journalRead = true
         }
         if let intent = history.intent {
             // Killed during a save: the file on disk says whether the rename happened.
@@ -93,6 +98,10 @@ public final class BoothJournal: Sendable {
             }
         }
         let journal = BoothJournal(output: output, path: path, lock: lock, history: history, notice: notice)
+        if journalRead {
+            // Files after the journal's last collage: kept, and numbering continues after them.
+            for number in onDisk.sorted() where number > history.lastNumber { journal.skip(number) }
+        }
         let next: @Sendable (Int) -> Int = { journal.number(after: $0) }
         if let unfinished = history.unfinished {
             switch journal.resumable(unfinished, in: folder, limit: limit) {
@@ -170,10 +179,16 @@ public final class BoothJournal: Sendable {
     public func number(after batch: Int) -> Int {
         var next = min(batch, CollageOutput.maximumBatch - 1) + 1
         while next < CollageOutput.maximumBatch, FileIdentity.exists(output.path(forBatch: next)) {
-            notice("\(output.path(forBatch: next)) is not in the journal \(path): it is kept, and its number skipped")
+            skip(next)
             next += 1
         }
         return next
+    }
+
+    /// Says, once, that numbered file `number` is not this journal's and is never replaced.
+    private func skip(_ number: Int) {
+        guard state.withLock({ $0.skipped.insert(number).inserted }) else { return }
+        notice("\(output.path(forBatch: number)) is not in the journal \(path): it is kept, and its number skipped")
     }
 
     private struct NotResumable: Error {

@@ -193,6 +193,20 @@ struct BoothJournalTests {
         #expect(booth.notices.withLock { $0 }.first == "\(booth.out.file("booth-0001.jpg")) is kept as it is: the file is not the one this booth saved")
     }
 
+    @Test func aNumberedFileAfterTheJournalsLastIsSaidToBeSkipped() async throws {
+        let booth = Booth()
+        let photos = try booth.arrive(["path.jpg"])
+        _ = try await booth.firstRun { journal in try await booth.save(journal, batch: 1, photos, complete: true) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: booth.out.file("booth-0002.jpg"))
+
+        let (_, start) = try booth.open()
+        #expect(start.batch == 3 && start.nextBatch(3) == 4)
+        #expect(booth.notices.withLock { $0 } == [
+            "\(booth.out.file("booth-0002.jpg")) is not in the journal \(booth.out.file(".booth.jpg.journal")): it is kept, and its number skipped",
+            "\(booth.out.file(".booth.jpg.journal")): 1 collage saved before; the next is \(booth.out.file("booth-0003.jpg"))",
+        ])
+    }
+
     @Test func withoutAJournalNumberingGoesPastEveryNumberedFile() throws {
         let booth = Booth()
         for name in ["booth-0001.jpg", "booth-0004.jpg", "booth-x.jpg"] {
