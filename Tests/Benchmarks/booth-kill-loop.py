@@ -193,7 +193,8 @@ def main():
     print(f"runs: {runs} ({kills} SIGKILLs: " + ", ".join(f"{n} {k}" for k, n in killed_at.items()) + ")")
     print(f"photos: {len(made)}; collages: {len(final)} ({complete} complete, watched {len(first_seen)} of them across kills)")
     print(f"photos in exactly one collage: {sum(1 for h in content.values() if len(where[h]) == 1)} of {len(content)}")
-    print(f"photos added again after a kill lost their unsaved collage: {sum(1 for n in added.values() if n > 1)}")
+    print(f"photos added in more than one run (read again after a kill: an unfinished collage finished, "
+          f"or a collage not saved yet taken again): {sum(1 for n in added.values() if n > 1)}")
     print(f"temporary files left: {len(temporaries)}")
     for failure in failures:
         print("FAIL:", failure)
