@@ -10,8 +10,9 @@ DEPS := libjpeg-dev libpng-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
-# verifies Docs/collage-booth.service.
-TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd
+# verifies Docs/collage-booth.service, gcc compiles the LD_PRELOAD shim that kills a booth at its
+# journal's rename.
+TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd gcc
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 DEMO := autumn.jpg portrait.jpg bythewater.jpg kite.jpg kite-copy.jpg cups-exif6.jpg \
         coldripple.jpg truncated.jpg eveningglow.jpg path.jpg
@@ -23,7 +24,7 @@ GENERATED := .build/generated
 # The man page carries the date of the last commit, so the same source gives the same page.
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
-.PHONY: demo test deps test-deps build man completions install bench fuzz sanitize soak
+.PHONY: demo test deps test-deps build man completions install bench fuzz sanitize soak kill-loop
 
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -82,6 +83,13 @@ bench: deps
 soak: test-deps
 	swift build -c release --product collage
 	python3 Tests/Benchmarks/booth-soak.py
+
+# A booth losing power again and again: see Tests/Benchmarks/booth-kill-loop.py (python3 with
+# Pillow; about a minute): at least 50 SIGKILLs while photos arrive, then every photo and collage
+# checked.
+kill-loop: test-deps
+	swift build -c release --product collage
+	python3 Tests/Benchmarks/booth-kill-loop.py
 
 # The whole suite under ThreadSanitizer, then under AddressSanitizer with LeakSanitizer, each in
 # its own scratch path. Synchronization.Mutex is refused first: TSan cannot see it lock (its

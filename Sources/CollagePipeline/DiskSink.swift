@@ -6,8 +6,9 @@ public import CollageWriting
 public import CollageFiles
 
 /// Renders a selection and saves it through `CollageWriter`: the app's `PhotoWriter.save`. In
-/// photo-booth mode the journal is replaced after each collage, once the collage is on disk; a
-/// journal that cannot be written fails the save (`WriteError.journal`), so it is saved again.
+/// photo-booth mode the journal records each save's intent before the collage is renamed into
+/// place and the save after it; a journal that cannot be written fails the save (before the
+/// rename: `WriteError.file`; after it: `WriteError.journal`), so it is saved again.
 public struct DiskSink: CollageSink {
     /// The canvas and style it is rendered in.
     public let layout: Layout
@@ -34,13 +35,17 @@ public struct DiskSink: CollageSink {
             (layout, writer, output.path(forBatch: batch), format, keepsImage, journal)
         return Single {
             let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: layout.canvas, style: layout.style).image }
-            var saved = try await writer.save(collage, to: .file(path), as: format).value
+            // A booth's journal records the intent before the rename, and the save after it.
+            var intend: (@Sendable (ContentHash) throws -> Void)?
             if let journal {
-                let written = saved
+                intend = { @Sendable (content: ContentHash) throws -> Void in
+                    try journal.intend(batch: batch, photos: selection.photos, complete: selection.isFull, content: content)
+                }
+            }
+            var saved = try await writer.save(collage, to: .file(path), as: format, beforeReplacing: intend).value
+            if let journal {
                 do {
-                    try await Blocking.run {
-                        try journal.record(batch: batch, photos: selection.photos, complete: selection.isFull, saved: written)
-                    }
+                    try await Blocking.run { try journal.saved(batch: batch) }
                 } catch let error as FileError {
                     throw WriteError.journal(error, saved: path)
                 }

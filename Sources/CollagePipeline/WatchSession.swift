@@ -1,4 +1,5 @@
 internal import CollageCore
+internal import CollageLocking
 public import CollageSources
 public import CollageWriting
 public import CollageFiles
@@ -50,7 +51,10 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     /// by one collage after another, so it must resume where the last left off (a channel).
     public func run<Files: AsyncSequence<PhotoFile, Never> & Sendable>(_ files: Files) async throws -> Outcome {
         let resumed = Set(start.files)
-        let rest = files.filter { !resumed.contains($0) }
+        // The folder offers the resumed photos once more (its first listing): passed over once;
+        // another photo saved under such a name later is a new arrival.
+        let offeredAgain = Locked(resumed)
+        let rest = files.filter { file in offeredAgain.withLock { $0.remove(file) == nil } }
         var batch = start.batch
         var carried = start.files
         var last: SavedCollage?

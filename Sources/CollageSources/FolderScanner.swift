@@ -4,13 +4,17 @@ internal import Glibc
 public import CollageFiles
 #endif
 
-/// Decides which names in a watched folder are photos to offer, each once: the rules of the
-/// folder source, apart from inotify, so they can be tested on a real folder directly.
+/// Decides which names in a watched folder are photos to offer, each photo once: the rules of
+/// the folder source, apart from inotify, so they can be tested on a real folder directly. A
+/// name is offered again when it holds another file or changed since (`FileStamp`): a retake
+/// saved under a name already taken, a photo renamed over another, a file written further
+/// after a close.
 public struct FolderScanner: Sendable {
     public let folder: PathName
     /// Names to pass over silently besides hidden and temporary ones: the tool's own output.
     let isOwnOutput: @Sendable (PathName) -> Bool
-    private(set) var seen: Set<PathName> = []
+    /// Each name offered or passed over, as it was then.
+    private(set) var seen: [PathName: FileStamp] = [:]
 
     public init(folder: PathName, isOwnOutput: @escaping @Sendable (PathName) -> Bool = { _ in false }) {
         self.folder = folder
@@ -32,10 +36,11 @@ public struct FolderScanner: Sendable {
             return []
         }
         var entries: [(modified: timespec, name: PathName)] = []
-        for name in names where !ignores(name) && !seen.contains(name) {
+        for name in names where !ignores(name) {
             var info = stat()
             let path = path(of: name)
             if path.withCString({ stat($0, &info) }) != 0 && path.withCString({ lstat($0, &info) }) != 0 { continue }
+            if seen[name] == FileStamp(info) { continue }
             entries.append((info.st_mtim, name))
         }
         entries.sort { a, b in
@@ -45,10 +50,10 @@ public struct FolderScanner: Sendable {
         return entries.compactMap { consider($0.name, log: log) }
     }
 
-    /// The photo file `name` names, if it is one not offered before; anything else is passed
-    /// over, with a line when the user would want to know.
+    /// The photo file `name` names, if it is one not offered before (or it changed since);
+    /// anything else is passed over, with a line when the user would want to know.
     public mutating func consider(_ name: PathName, log: (SourceEvent) -> Void) -> PhotoFile? {
-        guard !ignores(name), !seen.contains(name) else { return nil }
+        guard !ignores(name) else { return nil }
         let file = PhotoFile(path: path(of: name))
         func skip(_ problem: Rejection.Problem, _ detail: String) {
             log(.skipped(file, .unusable(problem, detail: detail)))
@@ -59,7 +64,9 @@ public struct FolderScanner: Sendable {
             skip(.unreadable, errno == ENOENT ? "deleted before it could be read" : "cannot read: \(systemReason())")
             return nil
         }
-        seen.insert(name)
+        let stamp = FileStamp.of(file.path) ?? FileStamp(info)
+        guard seen[name] != stamp else { return nil }
+        seen[name] = stamp
         if info.st_mode & S_IFMT == S_IFLNK {
             guard file.path.withCString({ stat($0, &info) }) == 0 else {
                 skip(.unreadable, errno == ELOOP ? "symbolic link loop" : "broken symbolic link")

@@ -12,7 +12,10 @@ public import CollageFiles
 /// renamed into the folder, never when it is created, so a half-written file is never read.
 ///
 /// The watch is set up before the folder is listed, so nothing arriving in between is missed;
-/// each name is offered once, also across a rescan after an inotify queue overflow.
+/// each photo is offered once, also across a rescan after an inotify queue overflow. A name
+/// that holds another photo later (or was written further after a close: a copy in pieces) is
+/// offered again. Offers the reader has not taken yet are coalesced: only the newest of a name
+/// is handed on, and not at all when the file is still as it was when last handed on.
 public final class FolderWatcher: Sendable {
     public let folder: PathName
     /// The files, in order. A channel, so `--batches` can read it collage after collage.
@@ -23,6 +26,8 @@ public final class FolderWatcher: Sendable {
     private let isOwnOutput: @Sendable (PathName) -> Bool
     private let log: @Sendable (SourceEvent) -> Void
     private let failure = Locked<WatchError?>(nil)
+    /// Per name: offers found and not handed on yet, and the file as it was when last handed on.
+    private let offers = Locked<(queued: [PathName: Int], handed: [PathName: FileStamp])>(([:], [:]))
     /// Whether the descriptors are still open: `stop()` must never write to a closed (and
     /// perhaps reused) descriptor number.
     private let descriptorsOpen = Locked(true)
@@ -69,10 +74,25 @@ public final class FolderWatcher: Sendable {
         let (found, continuation) = AsyncStream.makeStream(of: PhotoFile.self)
         continuation.onTermination = { [self] _ in stop() }
         DispatchQueue(label: "collage.inotify").async { [self] in
-            watch { continuation.yield($0) }
+            watch { file in
+                offers.withLock { $0.queued[file.path, default: 0] += 1 }
+                continuation.yield(file)
+            }
             continuation.finish()
         }
-        for await file in found { await files.send(file) }
+        for await file in found {
+            let now = FileStamp.of(file.path)
+            let stale = offers.withLock { offers in
+                offers.queued[file.path, default: 1] -= 1
+                // A newer offer of this name follows; or the reader already read it as it is.
+                return offers.queued[file.path, default: 0] > 0 || (now != nil && offers.handed[file.path] == now)
+            }
+            if stale { continue }
+            await files.send(file)
+            // What the reader opens now.
+            let read = FileStamp.of(file.path)
+            offers.withLock { $0.handed[file.path] = read }
+        }
         files.finish()
         if let failure = failure.withLock({ $0 }) { throw failure }
     }

@@ -9,8 +9,13 @@ internal import CollageCore
 /// photo 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 IMG_0001.jpg
 /// collage 2 open 2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae booth-0002.jpg
 /// photo 60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752 caf\xE9.jpg
+/// intent 2 open 9e2c0b6f6f0b8ac2d2cf0a6e0f0c1d3b2b5a6c7d8e9f00112233445566778899 booth-0002.jpg
+/// photo 60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752 caf\xE9.jpg
+/// photo 5feceb66ffc86f38d952786c6d696c79c2dbc239dd4e91b46729d73a27fb57e9 IMG_0003.jpg
 /// sha256 <the SHA-256 of every line above, in 64 hex digits>
 /// ```
+/// An `intent` line, last, is a save under way: the collage's next state and the SHA-256 of the
+/// file about to be renamed into place (see `BoothHistory.intent`).
 /// Names are written as log lines show them (`\xE9` for a byte that is not UTF-8, `\n`, `\\`),
 /// which reads back to the exact bytes.
 extension BoothHistory {
@@ -30,6 +35,10 @@ extension BoothHistory {
             text += "collage \(collage.number) \(collage.complete ? "complete" : "open") \(collage.saved) \(collage.file)\n"
             for photo in collage.photos { text += "photo \(photo.content) \(photo.name)\n" }
         }
+        if let intent {
+            text += "intent \(intent.number) \(intent.complete ? "complete" : "open") \(intent.saved) \(intent.file)\n"
+            for photo in intent.photos { text += "photo \(photo.content) \(photo.name)\n" }
+        }
         let body = Array(text.utf8)
         return body + Array("sha256 \(ContentHash(of: body))\n".utf8)
     }
@@ -48,27 +57,39 @@ extension BoothHistory {
             throw FormatError(line: 1, problem: "not a collage journal (expected \"\(Self.header)\")")
         }
         var collages: [Collage] = []
+        var intent: Collage?
         for (index, line) in lines.enumerated().dropFirst() {
             let number = index + 1
             func fail(_ problem: String) -> FormatError { FormatError(line: number, problem: problem) }
             let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 4, omittingEmptySubsequences: false).map { Array($0) }
-            switch String(decoding: fields[0], as: UTF8.self) {
-            case "collage":
-                guard fields.count == 5, let value = Int(String(decoding: fields[1], as: UTF8.self)), value > (collages.last?.number ?? 0),
+            let kind = String(decoding: fields[0], as: UTF8.self)
+            guard intent == nil || kind == "photo" else { throw fail("a line after the intent") }
+            switch kind {
+            case "collage", "intent":
+                let last = collages.last?.number ?? 0
+                guard fields.count == 5, let value = Int(String(decoding: fields[1], as: UTF8.self)) else { throw fail("a bad \(kind) line") }
+                // Never trusted into arithmetic: the booth counts on from it.
+                guard value <= CollageOutput.maximumBatch else { throw fail("a collage number beyond what the booth can continue after") }
+                guard kind == "intent" ? value >= max(last, 1) : value > last,
                       let state = ["complete": true, "open": false][String(decoding: fields[2], as: UTF8.self)],
                       let saved = ContentHash(hex: String(decoding: fields[3], as: UTF8.self)),
-                      let file = PathName(escaped: fields[4]), !file.isEmpty else { throw fail("a bad collage line") }
-                collages.append(Collage(number: value, file: file, complete: state, saved: saved, photos: []))
+                      let file = PathName(escaped: fields[4]), !file.isEmpty else { throw fail("a bad \(kind) line") }
+                let collage = Collage(number: value, file: file, complete: state, saved: saved, photos: [])
+                if kind == "intent" { intent = collage } else { collages.append(collage) }
             case "photo":
                 let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false).map { Array($0) }
-                guard !collages.isEmpty else { throw fail("a photo before any collage") }
+                guard !collages.isEmpty || intent != nil else { throw fail("a photo before any collage") }
                 guard parts.count == 3, let content = ContentHash(hex: String(decoding: parts[1], as: UTF8.self)),
                       let name = PathName(escaped: parts[2]), !name.isEmpty else { throw fail("a bad photo line") }
-                collages[collages.count - 1].photos.append(Entry(content: content, name: name))
+                if intent != nil {
+                    intent?.photos.append(Entry(content: content, name: name))
+                } else {
+                    collages[collages.count - 1].photos.append(Entry(content: content, name: name))
+                }
             default:
                 throw fail("an unknown line")
             }
         }
-        self.init(collages: collages)
+        self.init(collages: collages, intent: intent)
     }
 }

@@ -37,16 +37,38 @@ public struct BoothHistory: Sendable, Equatable {
 
     /// In the order saved; numbers rise.
     public private(set) var collages: [Collage]
+    /// A save under way: the state a collage is about to have, with the SHA-256 of the file about
+    /// to be renamed into place. Written before the rename, so a restart after a crash at any
+    /// moment knows its own file: on disk with that content, the save happened.
+    public private(set) var intent: Collage?
 
-    public init(collages: [Collage] = []) {
+    public init(collages: [Collage] = [], intent: Collage? = nil) {
         self.collages = collages
+        self.intent = intent
     }
 
     /// The highest number saved; 0 before the first.
     public var lastNumber: Int { collages.last?.number ?? 0 }
 
-    /// Records a save of collage `number`: a new collage, or a new state of the last one.
+    /// Records that `collage` is about to be saved; `record` or `forgetIntent` follows.
+    public mutating func intend(_ collage: Collage) {
+        intent = collage
+    }
+
+    /// The save intended did not happen (the file on disk is not the one it was to write).
+    public mutating func forgetIntent() {
+        intent = nil
+    }
+
+    /// The collage saved before as number `number`, if any.
+    public func saved(_ number: Int) -> Collage? {
+        collages.first { $0.number == number }
+    }
+
+    /// Records a save of collage `number`: a new collage, or a new state of the last one. It
+    /// settles the intent to save it.
     public mutating func record(_ collage: Collage) {
+        if intent?.number == collage.number { intent = nil }
         if let index = collages.firstIndex(where: { $0.number == collage.number }) {
             collages[index] = collage
         } else {

@@ -7,9 +7,14 @@ public import CollageFiles
 
 /// A photo booth's memory across restarts: a small file beside its numbered collages
 /// (`.booth.jpg.journal` for `-o booth.jpg`) saying which photos, by content, went into which
-/// collage. It is replaced atomically after every save, after the collage itself, so it never
-/// claims a photo the collage on disk does not show (at worst it lags one save behind, and the
-/// photo is then taken again).
+/// collage. Each save writes it twice, atomically: the intent first (the collage's next state
+/// and the SHA-256 of the file about to be renamed into place), then, once the collage is
+/// renamed, that state as saved. A booth killed at any moment finds on restart either its
+/// intended file (the save happened: the journal is brought up to date) or the file before it
+/// (it did not), and never mistakes its own collage for someone else's.
+///
+/// A booth holds `BoothLock` for as long as it runs, so no other booth writes the same collages;
+/// and before replacing a numbered file it checks that the file is still the one it saved.
 ///
 /// On start it decides where the booth resumes: photos already in a saved collage are not used
 /// again, numbering continues after the last collage, an unfinished collage is completed when
@@ -20,6 +25,8 @@ public final class BoothJournal: Sendable {
     public let output: CollageOutput
     /// The journal file.
     public let path: PathName
+    /// Held while the booth runs.
+    private let lock: BoothLock
     /// Where decisions worth a line go: a watch shows them as notices.
     private let notice: @Sendable (String) -> Void
     private let state: Locked<State>
@@ -28,11 +35,14 @@ public final class BoothJournal: Sendable {
         var history: BoothHistory
         /// The collage being made, whose photos the duplicate rule guards instead.
         var open: Int?
+        /// Numbered files not in the journal, already said to be skipped.
+        var skipped: Set<Int> = []
     }
 
-    private init(output: CollageOutput, path: PathName, history: BoothHistory, notice: @escaping @Sendable (String) -> Void) {
+    private init(output: CollageOutput, path: PathName, lock: BoothLock, history: BoothHistory, notice: @escaping @Sendable (String) -> Void) {
         self.output = output
         self.path = path
+        self.lock = lock
         self.notice = notice
         state = Locked(State(history: history, open: nil))
     }
@@ -43,18 +53,27 @@ public final class BoothJournal: Sendable {
         return parts.sibling(PathName(bytes: Array(".".utf8) + parts.name.bytes + Array(".journal".utf8)))
     }
 
+    /// Ends this booth's hold on its collages, as the process ending would.
+    public func close() {
+        lock.release()
+    }
+
     /// What the journal holds now.
     public var history: BoothHistory { state.withLock { $0.history } }
 
-    /// Reads the journal beside `output`'s collages and decides where the booth starts; every
-    /// decision worth knowing is a line for `notice`.
+    /// Takes the booth's lock, reads the journal beside `output`'s collages and decides where the
+    /// booth starts; every decision worth knowing is a line for `notice`. Fails at once, before
+    /// anything is read, when another booth holds the lock.
     public static func open(
         for output: CollageOutput, watching folder: PathName, limit: Int, notice: @escaping @Sendable (String) -> Void
-    ) -> (BoothJournal, BoothStart) {
+    ) throws(BoothLock.Failure) -> (BoothJournal, BoothStart) {
+        let lock = try BoothLock(for: output)
         let path = journalPath(for: output)
-        let highestOnDisk = numbersOnDisk(of: output).max() ?? 0
+        let onDisk = numbersOnDisk(of: output, notice: notice)
+        let highestOnDisk = onDisk.max() ?? 0
         let unknown = "photos in earlier collages are not recognised"
         var history = BoothHistory()
+        var journalRead = false
         switch read(path) {
         case .missing:
             if highestOnDisk > 0 {
@@ -66,8 +85,23 @@ public final class BoothJournal: Sendable {
                 + (highestOnDisk > 0 ? "; numbering continues after \(output.path(forBatch: highestOnDisk))" : "") + ", and \(unknown)")
         case .read(let read):
             history = read
+            journalRead = true
         }
-        let journal = BoothJournal(output: output, path: path, history: history, notice: notice)
+        if let intent = history.intent {
+            // Killed during a save: the file on disk says whether the rename happened.
+            let file = output.path(forBatch: intent.number)
+            if content(of: file) == intent.saved {
+                history.record(intent)
+                notice("\(file) was saved just before the booth stopped: the journal \(path) now says so")
+            } else {
+                history.forgetIntent()
+            }
+        }
+        let journal = BoothJournal(output: output, path: path, lock: lock, history: history, notice: notice)
+        if journalRead {
+            // Files after the journal's last collage: kept, and numbering continues after them.
+            for number in onDisk.sorted() where number > history.lastNumber { journal.skip(number) }
+        }
         let next: @Sendable (Int) -> Int = { journal.number(after: $0) }
         if let unfinished = history.unfinished {
             switch journal.resumable(unfinished, in: folder, limit: limit) {
@@ -94,18 +128,43 @@ public final class BoothJournal: Sendable {
         }
     }
 
-    /// Records that collage `batch` was saved as `saved` with `photos`, and replaces the journal
-    /// file. Photos without a content hash (not read by a journaling loader) are left out.
-    public func record(batch: Int, photos: [Photo], complete: Bool, saved: SavedCollage) throws(FileError) {
+    /// Before collage `batch`'s file is replaced by one with `content`: checks that the file
+    /// there now (if any) is the one this booth saved, then records the intent in the journal
+    /// file. Throws, and nothing is replaced, when either fails. Photos without a content hash
+    /// (not read by a journaling loader) are left out.
+    public func intend(batch: Int, photos: [Photo], complete: Bool, content: ContentHash) throws(FileError) {
+        let file = output.path(forBatch: batch)
+        let current = FileIdentity.exists(file) ? Self.content(of: file) : nil
         let collage = BoothHistory.Collage(
-            number: batch, file: PathParts(output.path(forBatch: batch)).name, complete: complete,
-            saved: saved.content,
+            number: batch, file: PathParts(file).name, complete: complete, saved: content,
             photos: photos.compactMap { photo in photo.content.map { BoothHistory.Entry(content: $0, name: PathParts(photo.name).name) } })
-        let bytes = state.withLock { state in
-            state.history.record(collage)
-            state.open = complete ? nil : batch
+        let bytes = try state.withLock { state throws(FileError) in
+            if FileIdentity.exists(file) {
+                // Its last state saved, or one written whose journal entry failed to follow.
+                let known = [state.history.saved(batch)?.saved, state.history.intent.flatMap { $0.number == batch ? $0.saved : nil }]
+                guard let current, known.contains(current) else {
+                    throw FileError(path: file, action: "replace", reason: "it is not the file this booth saved, so it is left alone")
+                }
+            }
+            state.history.intend(collage)
             return state.history.serialized
         }
+        try write(bytes)
+    }
+
+    /// Records that collage `batch`, as intended, is now on disk, and replaces the journal file.
+    public func saved(batch: Int) throws(FileError) {
+        let bytes = state.withLock { state in
+            if let intent = state.history.intent, intent.number == batch {
+                state.history.record(intent)
+                state.open = intent.complete ? nil : batch
+            }
+            return state.history.serialized
+        }
+        try write(bytes)
+    }
+
+    private func write(_ bytes: [UInt8]) throws(FileError) {
         do {
             try AtomicFile.write(bytes, to: path)
         } catch let error as FileError {
@@ -116,14 +175,20 @@ public final class BoothJournal: Sendable {
     }
 
     /// The number after `batch`, past any numbered file already there: a file this journal does
-    /// not account for is never replaced.
+    /// not account for is never replaced. Never past `CollageOutput.maximumBatch`.
     public func number(after batch: Int) -> Int {
-        var next = batch + 1
-        while FileIdentity.exists(output.path(forBatch: next)) {
-            notice("\(output.path(forBatch: next)) is not in the journal \(path): it is kept, and its number skipped")
+        var next = min(batch, CollageOutput.maximumBatch - 1) + 1
+        while next < CollageOutput.maximumBatch, FileIdentity.exists(output.path(forBatch: next)) {
+            skip(next)
             next += 1
         }
         return next
+    }
+
+    /// Says, once, that numbered file `number` is not this journal's and is never replaced.
+    private func skip(_ number: Int) {
+        guard state.withLock({ $0.skipped.insert(number).inserted }) else { return }
+        notice("\(output.path(forBatch: number)) is not in the journal \(path): it is kept, and its number skipped")
     }
 
     private struct NotResumable: Error {
@@ -173,9 +238,14 @@ public final class BoothJournal: Sendable {
         return ContentHash(of: bytes)
     }
 
-    /// The collage numbers already in the output folder.
-    private static func numbersOnDisk(of output: CollageOutput) -> [Int] {
-        let names = (try? DirectoryListing.names(in: PathParts(output.path).folder)) ?? []
+    /// The collage numbers already in the output folder; a number too large to continue after
+    /// is ignored, with a line.
+    private static func numbersOnDisk(of output: CollageOutput, notice: (String) -> Void) -> [Int] {
+        let folder = PathParts(output.path).folder
+        let names = (try? DirectoryListing.names(in: folder)) ?? []
+        for name in names.sorted() where output.isBeyondMaximum(name) {
+            notice("\(PathParts(output.path).sibling(name)): a number beyond what the booth can continue after: ignored")
+        }
         return names.compactMap { output.batch(of: $0) }
     }
 

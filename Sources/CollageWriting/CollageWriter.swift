@@ -21,7 +21,11 @@ public struct CollageWriter: Sendable {
         self.settings = settings
     }
 
-    public func save(_ collage: RGBImage, to destination: CollageDestination, as format: ImageFormat) -> Single<SavedCollage> {
+    /// `beforeReplacing` runs once the new file is complete beside the target, just before it
+    /// is renamed into place, with the SHA-256 of its bytes; throwing leaves the target alone (a
+    /// booth records its intent there, and checks the file it replaces is its own).
+    public func save(_ collage: RGBImage, to destination: CollageDestination, as format: ImageFormat,
+                     beforeReplacing: (@Sendable (ContentHash) throws -> Void)? = nil) -> Single<SavedCollage> {
         let settings = settings
         return Single {
             let cancelled = CancellationFlag()
@@ -30,10 +34,14 @@ public struct CollageWriter: Sendable {
                     try cancelled.check()
                     let bytes: [UInt8]
                     do { bytes = try ImageEncoder.encode(collage, as: format, settings: settings) } catch let error as EncodeError { throw WriteError.encode(error) }
+                    let content = ContentHash(of: bytes)
                     switch destination {
                     case .file(let path):
                         do {
-                            try AtomicFile.write(bytes, to: path, beforeCommit: cancelled.check)
+                            try AtomicFile.write(bytes, to: path) {
+                                try cancelled.check()
+                                try beforeReplacing?(content)
+                            }
                         } catch let error as FileError {
                             throw WriteError.file(error)
                         }
@@ -42,7 +50,7 @@ public struct CollageWriter: Sendable {
                         try StandardOutput.write(bytes)
                     }
                     return SavedCollage(destination: destination, format: format, size: collage.size, bytes: bytes.count,
-                                        content: ContentHash(of: bytes))
+                                        content: content)
                 }
             } onCancel: {
                 cancelled.set()

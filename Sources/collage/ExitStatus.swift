@@ -12,6 +12,9 @@ enum ExitStatus {
     static let cannotWrite = ExitCode(73)
     /// An I/O error while running: the watched folder was deleted or moved, or reading it failed.
     static let ioError = ExitCode(74)
+    /// `watch --batches`: another booth is saving the same numbered collages (EX_TEMPFAIL: it may
+    /// work once that booth stops).
+    static let outputBusy = ExitCode(75)
     /// The reader of standard output went away (`collage build -o - | head -c 100`): as if
     /// killed by SIGPIPE, as `cat` would be, but quietly and with nothing left behind.
     static let readerGone = ExitCode(128 + 13)

@@ -70,7 +70,13 @@ extension Collage {
             var journal: BoothJournal?
             var start = BoothStart()
             if batches {
-                (journal, start) = BoothJournal.open(for: destination, watching: folder, limit: options.layout.limit) { log(.notice($0)) }
+                do throws(BoothLock.Failure) {
+                    (journal, start) = try BoothJournal.open(for: destination, watching: folder, limit: options.layout.limit) { log(.notice($0)) }
+                } catch {
+                    // Before any photo is taken: another booth owns these collages.
+                    guard case .busy = error else { throw end("cannot-write", ExitStatus.cannotWrite, error: error.description) }
+                    throw end("output-busy", ExitStatus.outputBusy, error: error.description)
+                }
             }
             let session = WatchSession(
                 flow: options.flow(journal: journal, log: log),

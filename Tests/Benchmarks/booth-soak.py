@@ -17,9 +17,9 @@ Usage: Tests/Benchmarks/booth-soak.py [--collage PATH] [--seed N] [--idle SECOND
 """
 import argparse, collections, io, json, os, random, shutil, signal, subprocess, sys, tempfile, threading, time
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from benchutil import cpu_seconds
+from benchutil import cpu_seconds, picture as shared_picture
 
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -34,19 +34,7 @@ LIMIT = 6
 
 
 def picture(width, height):
-    """A distinct picture: a random gradient with random shapes on it (distinct difference hashes)."""
-    image = Image.new("RGB", (width, height))
-    draw = ImageDraw.Draw(image)
-    a, b = [tuple(rng.randrange(256) for _ in range(3)) for _ in range(2)]
-    for y in range(0, height, 4):
-        t = y / height
-        draw.rectangle([0, y, width, y + 4], fill=tuple(int(a[i] * (1 - t) + b[i] * t) for i in range(3)))
-    for _ in range(8):
-        x, y = rng.randrange(width), rng.randrange(height)
-        r = rng.randrange(width // 12, width // 3)
-        shape = draw.ellipse if rng.random() < 0.5 else draw.rectangle
-        shape([x - r, y - r, x + r, y + r], fill=tuple(rng.randrange(256) for _ in range(3)))
-    return image
+    return shared_picture(rng, width, height)
 
 
 def jpeg(image, quality=88):

@@ -69,7 +69,7 @@ struct WatchEndToEndTests {
         #expect(await watch.status == 143)
         #expect(watch.stdout == photos.file("booth-0001.jpg") + "\n" + photos.file("booth-0002.jpg") + "\n")
         // The collages, and the journal beside them; no temporary file.
-        #expect(photos.contents.filter { $0.hasPrefix("booth") || $0.hasPrefix(".") } == [".booth.jpg.journal", "booth-0001.jpg", "booth-0002.jpg"])
+        #expect(photos.contents.filter { $0.hasPrefix("booth") || $0.hasPrefix(".") } == [".booth.jpg.journal", ".booth.jpg.lock", "booth-0001.jpg", "booth-0002.jpg"])
         #expect(!watch.stderrLines.contains { $0.contains("booth-0001.jpg: ") })  // its own output is not a photo
         try CollageChecks.expectTiles(of: photos.file("booth-0002.jpg"), show: [photos.file("path.jpg")])
     }

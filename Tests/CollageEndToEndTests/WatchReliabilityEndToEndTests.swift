@@ -119,7 +119,7 @@ struct WatchReliabilityEndToEndTests {
             "collage: \(photos.file("p13.jpg")): added", "collage: 1 photo",
         ])
         #expect(try contents(first) == printed.0 && contents(second) == printed.1)
-        #expect(out.contents == [".booth.jpg.journal", "booth-0001.jpg", "booth-0002.jpg", "booth-0003.jpg"])
+        #expect(out.contents == [".booth.jpg.journal", ".booth.jpg.lock", "booth-0001.jpg", "booth-0002.jpg", "booth-0003.jpg"])
         try CollageChecks.expectTiles(of: third, show: [photos.file("p13.jpg")])
     }
 

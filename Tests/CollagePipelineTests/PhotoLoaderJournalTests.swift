@@ -14,8 +14,8 @@ struct PhotoLoaderJournalTests {
     let photos = try! TemporaryDirectory()
     let out = try! TemporaryDirectory()
 
-    func journal() -> BoothJournal {
-        BoothJournal.open(for: CollageOutput(path: PathName(out.file("booth.jpg")), numbered: true),
+    func journal() throws -> BoothJournal {
+        try BoothJournal.open(for: CollageOutput(path: PathName(out.file("booth.jpg")), numbered: true),
                           watching: PathName(photos.path), limit: 6, notice: { _ in }).0
     }
 
@@ -24,7 +24,7 @@ struct PhotoLoaderJournalTests {
     @Test func aFileRewrittenAfterTheProbeIsDecodedAsItWasHashed() async throws {
         let path = photos.file("p.jpg")
         try Data(try bytes(Fixtures.path("kite.jpg"))).write(to: URL(fileURLWithPath: path))
-        let probed = try await PhotoLoader(journal: journal()).probe(PhotoFile(path)).get()
+        let probed = try await PhotoLoader(journal: try journal()).probe(PhotoFile(path)).get()
         // Rewritten in place (the same inode): a decoder reading the file now would see a path.
         try Data(try bytes(Fixtures.path("path.jpg"))).write(to: URL(fileURLWithPath: path))
         let kept = PixelSize(width: 120, height: 80)
@@ -40,11 +40,13 @@ struct PhotoLoaderJournalTests {
     @Test func aPhotoInASavedCollageIsRefusedBeforeItIsDecoded() async throws {
         let path = photos.file("p.jpg")
         try Data(try bytes(Fixtures.path("kite.jpg"))).write(to: URL(fileURLWithPath: path))
-        let journal = journal()
-        let saved = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(journal.output.path(forBatch: 1)), as: .jpeg).value
+        let journal = try journal()
         var photo = Photo(name: PathName(path), size: PixelSize(width: 4, height: 3), image: TestImages.quadrants(4, 3))
         photo.content = ContentHash(of: try bytes(path))
-        try journal.record(batch: 1, photos: [photo], complete: true, saved: saved)
+        _ = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(journal.output.path(forBatch: 1)), as: .jpeg) { [photo] content in
+            try journal.intend(batch: 1, photos: [photo], complete: true, content: content)
+        }.value
+        try journal.saved(batch: 1)
         let result = await PhotoLoader(journal: journal).probe(PhotoFile(path))
         #expect(result.failure == .alreadyUsed(in: journal.output.path(forBatch: 1)))
     }

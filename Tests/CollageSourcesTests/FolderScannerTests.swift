@@ -4,8 +4,11 @@ import CollageTestSupport
 import Foundation
 import Testing
 import CollageFiles
+#if canImport(Glibc)
+import Glibc
+#endif
 
-@Suite("Which names in a folder are photos to offer, each once")
+@Suite("Which names in a folder are photos to offer, each photo once")
 struct FolderScannerTests {
     func write(_ path: String) throws { try Data("x".utf8).write(to: URL(fileURLWithPath: path)) }
 
@@ -19,6 +22,25 @@ struct FolderScannerTests {
         #expect(scanner.scan(log: { _ in }) == [PhotoFile(folder.file("b.jpg"))])
         #expect(scanner.scan(log: { _ in }).isEmpty)
         #expect(scanner.consider("a.jpg", log: { _ in }) == nil)
+    }
+
+    @Test func aNameThatHoldsAnotherFileOrChangedIsOfferedAgain() throws {
+        let folder = try TemporaryDirectory(), name = folder.file("IMG_0001.jpg")
+        try write(name)
+        var scanner = FolderScanner(folder: PathName(folder.path))
+        #expect(scanner.consider("IMG_0001.jpg", log: { _ in }) == PhotoFile(name))
+        #expect(scanner.consider("IMG_0001.jpg", log: { _ in }) == nil)  // a close without a change
+        // Written further (a copy in pieces): another size.
+        let handle = try #require(FileHandle(forWritingAtPath: name))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("y".utf8))
+        try handle.close()
+        #expect(scanner.consider("IMG_0001.jpg", log: { _ in }) == PhotoFile(name))
+        // Renamed over by another file: another inode.
+        try write(folder.file(".incoming"))
+        #expect(rename(folder.file(".incoming"), name) == 0)
+        #expect(scanner.consider("IMG_0001.jpg", log: { _ in }) == PhotoFile(name))
+        #expect(scanner.scan(log: { _ in }).isEmpty)
     }
 
     @Test func aNameGoneBeforeItIsReadIsReportedNotOffered() throws {

@@ -115,7 +115,8 @@ struct FolderWatcherTests {
         watching.watcher.stop()
     }
 
-    @Test func aFileIsOfferedOnceEvenWhenWrittenAgain() async throws {
+    /// Both writes are closed before the reader takes the file: it is offered once, as it is now.
+    @Test func aFileRewrittenBeforeItIsReadIsOfferedOnce() async throws {
         let watching = try Watching()
         var files = try await watching.events()
         try write(watching.file("a.jpg"))

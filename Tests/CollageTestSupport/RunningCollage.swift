@@ -7,13 +7,17 @@ public final class RunningCollage: Sendable {
     public let logs: TemporaryDirectory
     private let exit: Task<Int32, Never>
 
-    public init(_ arguments: [String]) throws {
+    /// `environment` is added to this process's own (an `LD_PRELOAD` shim, say).
+    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
         logs = try TemporaryDirectory()
         _ = FileManager.default.createFile(atPath: logs.file("stdout"), contents: nil)
         _ = FileManager.default.createFile(atPath: logs.file("stderr"), contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CollageCommand.executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: logs.file("stdout"))
         process.standardError = FileHandle(forWritingAtPath: logs.file("stderr"))
@@ -39,6 +43,17 @@ public final class RunningCollage: Sendable {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
+    }
+
+    /// Waits until `condition` holds (checked as the log grows) or the process has ended; false
+    /// when it never held. A deadline catches a hang, not slowness.
+    public func waitUntil(within deadline: Duration = .seconds(60), _ condition: () -> Bool) async throws -> Bool {
+        let clock = ContinuousClock(), end = clock.now + deadline
+        while !condition() {
+            guard clock.now < end, process.isRunning else { return condition() }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return true
     }
 
     public func signal(_ number: Int32) { kill(process.processIdentifier, number) }

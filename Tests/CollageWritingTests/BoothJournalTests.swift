@@ -18,10 +18,19 @@ struct BoothJournalTests {
         let notices = Locked<[String]>([])
         var output: CollageOutput { CollageOutput(path: PathName(out.file("booth.jpg")), numbered: true) }
 
-        func open(limit: Int = 6) -> (BoothJournal, BoothStart) {
-            BoothJournal.open(for: output, watching: PathName(photos.path), limit: limit) { text in
+        func open(limit: Int = 6) throws -> (BoothJournal, BoothStart) {
+            try BoothJournal.open(for: output, watching: PathName(photos.path), limit: limit) { text in
                 notices.withLock { $0.append(text) }
             }
+        }
+
+        /// A first run of the booth: its journal is closed (its lock released) when `day` returns,
+        /// as when the process ends; what it recorded is returned.
+        func firstRun(_ day: (BoothJournal) async throws -> Void) async throws -> BoothHistory {
+            let (journal, _) = try open()
+            defer { journal.close() }
+            try await day(journal)
+            return journal.history
         }
 
         /// Copies fixtures into the watched folder; the photos as the loader makes them.
@@ -37,8 +46,10 @@ struct BoothJournalTests {
 
         /// Saves collage `batch` as the sink would: a file, then the journal.
         func save(_ journal: BoothJournal, batch: Int, _ photos: [Photo], complete: Bool) async throws {
-            let saved = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(output.path(forBatch: batch)), as: .jpeg).value
-            try journal.record(batch: batch, photos: photos, complete: complete, saved: saved)
+            _ = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(output.path(forBatch: batch)), as: .jpeg) { content in
+                try journal.intend(batch: batch, photos: photos, complete: complete, content: content)
+            }.value
+            try journal.saved(batch: batch)
         }
     }
 
@@ -55,6 +66,57 @@ struct BoothJournalTests {
         #expect(String(decoding: bytes, as: UTF8.self).contains("caf\\xE9.jpg\n"))
     }
 
+    @Test func anIntentReadsBackAndASaveSettlesIt() throws {
+        let first = BoothHistory.Collage(number: 1, file: "booth-0001.jpg", complete: false, saved: ContentHash(of: [1]),
+                                         photos: [.init(content: ContentHash(of: [2]), name: "a.jpg")])
+        var history = BoothHistory(collages: [first])
+        var next = first
+        next.saved = ContentHash(of: [3])
+        next.photos.append(.init(content: ContentHash(of: [4]), name: "b.jpg"))
+        history.intend(next)
+        #expect(try BoothHistory(parsing: history.serialized) == history)
+        #expect(String(decoding: history.serialized, as: UTF8.self).contains("\nintent 1 open \(ContentHash(of: [3])) booth-0001.jpg\nphoto "))
+        history.record(next)
+        #expect(history.intent == nil && history.collages == [next])
+    }
+
+    @Test("A number the booth could not count on from makes the journal unusable", arguments: ["9223372036854775807", "1000000000", "-3"])
+    func anAbsurdNumberIsRefused(number: String) {
+        let body = "collage-journal 1\ncollage \(number) complete \(ContentHash(of: [1])) booth-x.jpg\n"
+        #expect(throws: BoothHistory.FormatError.self) {
+            try BoothHistory(parsing: Array((body + "sha256 \(ContentHash(of: Array(body.utf8)))\n").utf8))
+        }
+    }
+
+    @Test func aRestartKnowsTheFileItIntendedAsItsOwn() async throws {
+        let booth = Booth()
+        let photos = try booth.arrive(["path.jpg", "autumn.jpg", "kite.jpg"])
+        // Killed after the second save's rename, before its journal's: the intent names the file.
+        _ = try await booth.firstRun { journal in
+            try await booth.save(journal, batch: 1, [photos[0]], complete: false)
+            _ = try await CollageWriter().save(TestImages.quadrants(40, 60), to: .file(booth.output.path(forBatch: 1)), as: .jpeg) { content in
+                try journal.intend(batch: 1, photos: Array(photos[0..<2]), complete: false, content: content)
+            }.value
+        }
+        let (again, start) = try booth.open()
+        #expect(start.batch == 1 && start.files == photos[0..<2].map { PhotoFile(path: $0.name) })
+        #expect(again.history.intent == nil && again.history.collages.map(\.photos.count) == [2])
+        #expect(booth.notices.withLock { $0 }.first == "\(booth.output.path(forBatch: 1)) was saved just before the booth stopped: the journal \(again.path) now says so")
+    }
+
+    @Test func aRestartForgetsAnIntentWhoseFileWasNeverRenamed() async throws {
+        let booth = Booth()
+        let photos = try booth.arrive(["path.jpg", "autumn.jpg"])
+        _ = try await booth.firstRun { journal in
+            try await booth.save(journal, batch: 1, [photos[0]], complete: false)
+            // Killed after the intent, before the rename.
+            try journal.intend(batch: 1, photos: photos, complete: false, content: ContentHash(of: [9]))
+        }
+        let (again, start) = try booth.open()
+        #expect(start.batch == 1 && start.files == [PhotoFile(path: photos[0].name)])
+        #expect(again.history.intent == nil && again.history.collages.map(\.photos.count) == [1])
+    }
+
     @Test("Any damage is detected, never half believed", arguments: [
         { (bytes: [UInt8]) in Array(bytes.dropLast(20)) },  // cut short
         { (bytes: [UInt8]) in bytes.map { $0 == UInt8(ascii: "7") ? UInt8(ascii: "8") : $0 } },  // digits changed
@@ -68,23 +130,24 @@ struct BoothJournalTests {
         #expect(throws: BoothHistory.FormatError.self) { try BoothHistory(parsing: damage(history.serialized)) }
     }
 
-    @Test func aFreshBoothStartsAtOneAndSaysNothing() {
+    @Test func aFreshBoothStartsAtOneAndSaysNothing() throws {
         let booth = Booth()
-        let (_, start) = booth.open()
+        let (_, start) = try booth.open()
         #expect(start.batch == 1 && start.files.isEmpty)
         #expect(booth.notices.withLock { $0 }.isEmpty)
     }
 
     @Test func aRestartContinuesAfterTheLastCollageAndRefusesItsPhotos() async throws {
         let booth = Booth()
-        let (journal, _) = booth.open()
         let photos = try booth.arrive(["autumn.jpg", "kite.jpg", "path.jpg"])
-        try await booth.save(journal, batch: 1, Array(photos[0..<2]), complete: true)
-        try await booth.save(journal, batch: 2, [photos[2]], complete: true)
+        let history = try await booth.firstRun { journal in
+            try await booth.save(journal, batch: 1, Array(photos[0..<2]), complete: true)
+            try await booth.save(journal, batch: 2, [photos[2]], complete: true)
+        }
 
-        let (again, start) = booth.open()
+        let (again, start) = try booth.open()
         #expect(start.batch == 3 && start.files.isEmpty)
-        #expect(again.history == journal.history)
+        #expect(again.history == history)
         #expect(again.collage(containing: photos[0].content!) == booth.output.path(forBatch: 1))
         #expect(again.collage(containing: photos[2].content!) == booth.output.path(forBatch: 2))
         #expect(again.collage(containing: ContentHash(of: [0])) == nil)
@@ -93,12 +156,13 @@ struct BoothJournalTests {
 
     @Test func anUnfinishedCollageIsFinishedWithItsPhotosInTheirOrder() async throws {
         let booth = Booth()
-        let (journal, _) = booth.open()
         let photos = try booth.arrive(["path.jpg", "autumn.jpg"])
-        try await booth.save(journal, batch: 4, photos, complete: false)
-        #expect(journal.collage(containing: photos[0].content!) == nil)  // the open collage's own: the duplicate rule's business
+        _ = try await booth.firstRun { journal in
+            try await booth.save(journal, batch: 4, photos, complete: false)
+            #expect(journal.collage(containing: photos[0].content!) == nil)  // the open collage's own: the duplicate rule's business
+        }
 
-        let (again, start) = booth.open()
+        let (again, start) = try booth.open()
         #expect(start.batch == 4)
         #expect(start.files == photos.map { PhotoFile(path: $0.name) })
         #expect(again.collage(containing: photos[0].content!) == nil)
@@ -107,12 +171,11 @@ struct BoothJournalTests {
 
     @Test func anUnfinishedCollageWhosePhotoIsGoneIsKeptAsItIs() async throws {
         let booth = Booth()
-        let (journal, _) = booth.open()
         let photos = try booth.arrive(["path.jpg", "autumn.jpg"])
-        try await booth.save(journal, batch: 1, photos, complete: false)
+        _ = try await booth.firstRun { journal in try await booth.save(journal, batch: 1, photos, complete: false) }
         try FileManager.default.removeItem(atPath: booth.photos.file("autumn.jpg"))
 
-        let (again, start) = booth.open()
+        let (again, start) = try booth.open()
         #expect(start.batch == 2 && start.files.isEmpty)
         #expect(again.collage(containing: photos[0].content!) == booth.output.path(forBatch: 1))
         #expect(booth.notices.withLock { $0 }.first == "\(booth.out.file("booth-0001.jpg")) is kept as it is: its photo autumn.jpg is no longer in \(booth.photos.path)")
@@ -120,14 +183,28 @@ struct BoothJournalTests {
 
     @Test func anUnfinishedCollageWhoseFileWasReplacedIsNotTouched() async throws {
         let booth = Booth()
-        let (journal, _) = booth.open()
-        try await booth.save(journal, batch: 1, try booth.arrive(["path.jpg"]), complete: false)
+        let photos = try booth.arrive(["path.jpg"])
+        _ = try await booth.firstRun { journal in try await booth.save(journal, batch: 1, photos, complete: false) }
         try FileManager.default.removeItem(atPath: booth.out.file("booth-0001.jpg"))
         try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: booth.out.file("booth-0001.jpg"))
 
-        let (_, start) = booth.open()
+        let (_, start) = try booth.open()
         #expect(start.batch == 2)
         #expect(booth.notices.withLock { $0 }.first == "\(booth.out.file("booth-0001.jpg")) is kept as it is: the file is not the one this booth saved")
+    }
+
+    @Test func aNumberedFileAfterTheJournalsLastIsSaidToBeSkipped() async throws {
+        let booth = Booth()
+        let photos = try booth.arrive(["path.jpg"])
+        _ = try await booth.firstRun { journal in try await booth.save(journal, batch: 1, photos, complete: true) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: booth.out.file("booth-0002.jpg"))
+
+        let (_, start) = try booth.open()
+        #expect(start.batch == 3 && start.nextBatch(3) == 4)
+        #expect(booth.notices.withLock { $0 } == [
+            "\(booth.out.file("booth-0002.jpg")) is not in the journal \(booth.out.file(".booth.jpg.journal")): it is kept, and its number skipped",
+            "\(booth.out.file(".booth.jpg.journal")): 1 collage saved before; the next is \(booth.out.file("booth-0003.jpg"))",
+        ])
     }
 
     @Test func withoutAJournalNumberingGoesPastEveryNumberedFile() throws {
@@ -135,23 +212,23 @@ struct BoothJournalTests {
         for name in ["booth-0001.jpg", "booth-0004.jpg", "booth-x.jpg"] {
             try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: booth.out.file(name))
         }
-        let (_, start) = booth.open()
+        let (_, start) = try booth.open()
         #expect(start.batch == 5)
         #expect(booth.notices.withLock { $0 }.first?.hasPrefix("no journal \(booth.out.file(".booth.jpg.journal")) beside \(booth.out.file("booth-0004.jpg"))") == true)
     }
 
     @Test func aDamagedJournalIsKeptAsideAndNothingIsOverwritten() async throws {
         let booth = Booth()
-        let (journal, _) = booth.open()
-        try await booth.save(journal, batch: 1, try booth.arrive(["path.jpg"]), complete: false)
+        let photos = try booth.arrive(["path.jpg"])
+        _ = try await booth.firstRun { journal in try await booth.save(journal, batch: 1, photos, complete: false) }
         let path = booth.out.file(".booth.jpg.journal")
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         bytes[bytes.count / 2] ^= 1
         try Data(bytes).write(to: URL(fileURLWithPath: path))
 
-        let (_, start) = booth.open()
+        let (_, start) = try booth.open()
         #expect(start.batch == 2)  // collage 1 is not finished: nothing says what it holds
-        #expect(booth.out.contents == [".booth.jpg.journal.damaged", "booth-0001.jpg"])
+        #expect(booth.out.contents == [".booth.jpg.journal.damaged", ".booth.jpg.lock", "booth-0001.jpg"])
         let notice = try #require(booth.notices.withLock { $0 }.first)
         #expect(notice.hasPrefix("the journal \(path) cannot be used (line "))
         #expect(notice.hasSuffix("; kept as \(path).damaged; numbering continues after \(booth.out.file("booth-0001.jpg")), and photos in earlier collages are not recognised"))
@@ -159,7 +236,7 @@ struct BoothJournalTests {
 
     @Test func numberingSkipsAFileItDoesNotAccountFor() async throws {
         let booth = Booth()
-        let (journal, start) = booth.open()
+        let (journal, start) = try booth.open()
         try FileManager.default.copyItem(atPath: Fixtures.path("kite.jpg"), toPath: booth.out.file("booth-0002.jpg"))
         #expect(start.nextBatch(1) == 3)
         #expect(journal.number(after: 2) == 3)

@@ -1,0 +1,55 @@
+public import CollageCore
+public import CollageFiles
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// One booth per output: an exclusive `flock` on a hidden file beside the journal
+/// (`.booth.jpg.lock` for `-o booth.jpg`), held for as long as the booth runs. Two booths given
+/// the same `-o` (a copy-pasted service) would otherwise number the same collages and replace
+/// each other's. The kernel drops the lock when the process ends, however it ends, so a booth
+/// killed by a power cut never leaves a stale lock behind.
+public final class BoothLock: Sendable {
+    public let path: PathName
+    private let descriptor: Int32
+
+    /// Why the lock could not be taken.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// Another booth holds it.
+        case busy(lock: PathName, output: CollageOutput)
+        /// The lock file cannot be created or locked at all.
+        case unavailable(FileError)
+
+        public var description: String {
+            switch self {
+            case .busy(let lock, let output):
+                return "another booth is saving \(output.pattern) (\(lock) is locked): stop it first"
+            case .unavailable(let error):
+                return error.description
+            }
+        }
+    }
+
+    /// Takes the lock for `output`'s collages at once, or fails: it never waits.
+    public init(for output: CollageOutput) throws(Failure) {
+        let parts = PathParts(output.path)
+        let path = parts.sibling(PathName(bytes: Array(".".utf8) + parts.name.bytes + Array(".lock".utf8)))
+        let descriptor = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666) }
+        guard descriptor >= 0 else { throw .unavailable(systemError(path, "lock")) }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            let failure: Failure = errno == EWOULDBLOCK ? .busy(lock: path, output: output) : .unavailable(systemError(path, "lock"))
+            close(descriptor)
+            throw failure
+        }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    /// Lets another booth start: what the process ending does (a test's restart, in process).
+    public func release() {
+        _ = flock(descriptor, LOCK_UN)
+    }
+
+    deinit { close(descriptor) }
+}
