@@ -111,6 +111,19 @@ head -c 6000 eveningglow.jpg > truncated.jpg
 head -c 9000 bythewater-16bit.png > truncated.png
 printf 'This is not a photo.\n' > not-an-image.jpg
 : > empty.jpg
+# Truncated JPEGs that still end with an EOI marker, so libjpeg only warns ("premature end of data
+# segment") and would fill the rest grey: the first third of a photo, and the first 675 bytes of a
+# flat grey 14000x7100 photo (cjpeg streams it from a PPM made on the fly: no 300 MB in memory).
+python3 -c 'd = open("eveningglow.jpg", "rb").read(); open("truncated-eoi.jpg", "wb").write(d[:len(d) // 3] + b"\xff\xd9")'
+python3 -c '
+import sys
+w, h = 14000, 7100
+sys.stdout.buffer.write(b"P6\n%d %d\n255\n" % (w, h))
+row = bytes([128]) * (3 * w)
+for _ in range(h): sys.stdout.buffer.write(row)
+' | cjpeg -quality 85 > "$work/grey-14000x7100.jpg"
+head -c 675 "$work/grey-14000x7100.jpg" > huge-eoi.jpg
+printf '\xff\xd9' >> huge-eoi.jpg
 # A scan bomb: a progressive JPEG (94 scans) whose last scan is repeated 200 times; libjpeg
 # only warns on a repeated scan and would go on decoding every one of them.
 python3 - > "$work/scans.txt" <<'PY'
