@@ -97,7 +97,7 @@ public final class InputFile: Sendable {
 }
 
 /// What a file is, in words, for reports.
-enum FileKind {
+public enum FileKind {
     static func describe(mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: return "a directory"
@@ -110,8 +110,8 @@ enum FileKind {
         }
     }
 
-    /// The kind of what `path` names, if it is not a regular file.
-    static func ofPath(_ path: PathName) -> String? {
+    /// The kind of what `path` names (following a link), if it is not a regular file.
+    public static func ofPath(_ path: PathName) -> String? {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFREG else { return nil }
         return describe(mode: info.st_mode)

@@ -4,14 +4,14 @@ internal import CollageLocking
 internal import Glibc
 #endif
 
-/// Turns SIGINT and SIGTERM into calls: the first asks for a clean stop, a second for an
-/// immediate one. Dispatch sources, so the handlers run as ordinary code, not in a signal context.
+/// Turns SIGINT, SIGTERM and SIGHUP (a closed terminal) into calls: the first asks for a clean
+/// stop, a second for an immediate one. Dispatch sources, so the handlers run as ordinary code, not in a signal context.
 /// `@unchecked`: `sources` is set once in `init` and only kept alive; the rest is locked.
 final class SignalTrap: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
     private let received = ReceivedSignals()
 
-    init(_ signals: [Int32] = [SIGINT, SIGTERM], first: @escaping @Sendable () -> Void, again: @escaping @Sendable () -> Void) {
+    init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], first: @escaping @Sendable () -> Void, again: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue(label: "collage.signals")
         let received = received
         sources = signals.map { number in
