@@ -10,8 +10,9 @@ DEPS := libjpeg-dev libpng-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
-# verifies Docs/collage-booth.service.
-TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd
+# verifies Docs/collage-booth.service, strace holds an fsync so a signal lands while a collage
+# is being written.
+TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd strace
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 DEMO := autumn.jpg portrait.jpg bythewater.jpg kite.jpg kite-copy.jpg cups-exif6.jpg \
         coldripple.jpg truncated.jpg eveningglow.jpg path.jpg
