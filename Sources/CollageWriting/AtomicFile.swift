@@ -45,7 +45,7 @@ enum AtomicFile {
     private static func keepOwnerAndMode(of old: stat, on descriptor: Int32) {
         var mode = old.st_mode & 0o7777
         if fchown(descriptor, old.st_uid, old.st_gid) != 0 { mode &= ~(S_ISUID | S_ISGID) }
-        _ = fchmod(descriptor, mode)  // checked by nothing on purpose: vfat refuses, and the collage still matters more
+        _ = fchmod(descriptor, mode)  // left unchecked on purpose: vfat refuses modes, and the collage matters more
     }
 
     /// A new hidden file beside the target, mode 0666 less the umask, like any created file.

@@ -57,7 +57,9 @@ extension Collage {
             let options = try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits)
             log.startProgress(given: items.count)
             let format = output.resolvedFormat ?? .jpeg, preview = report.preview
-            let building = Task { await CollageBuild(options: options).run(items, to: destination, as: format, dryRun: dryRun, keepingImage: preview, log: log.event) }
+            let building = Task {
+                await CollageBuild(options: options).run(items, to: destination, as: format, dryRun: dryRun, keepingImage: preview, log: log.event)
+            }
             // As `watch`: a signal cancels the run; the save in flight removes its temporary file
             // and leaves the previous collage.
             let signals = SignalTrap(first: { building.cancel() }, again: { building.cancel() })

@@ -56,11 +56,12 @@ extension Collage {
             if !batches {
                 do {
                     try OutputError.check(output.output, inFolderRead: FileIdentity.same(folder, PathParts(output.output).folder))
-                } catch .fileInFolderRead(let path) {
-                    report.log(watching: true).error(OutputError.fileInFolderRead(path).description)
-                    throw ExitStatus.usage
                 } catch {
-                    refusal = error
+                    guard case .notAFile = error else {
+                        report.log(watching: true).error(error.description)
+                        throw ExitStatus.usage
+                    }
+                    refusal = error  // said once the report can carry it, as a `finished` event
                 }
             }
             // The main screen replaces the scrolling log; errors follow once it is closed.
