@@ -124,6 +124,16 @@ for _ in range(h): sys.stdout.buffer.write(row)
 ' | cjpeg -quality 85 > "$work/grey-14000x7100.jpg"
 head -c 675 "$work/grey-14000x7100.jpg" > huge-eoi.jpg
 printf '\xff\xd9' >> huge-eoi.jpg
+# With a restart marker after every MCU row, cut just before the first RST marker past a third
+# of the data, then EOI: libjpeg finds EOI where RSTn was due ("found marker 0xd9 instead of RST5").
+djpeg eveningglow.jpg | cjpeg -restart 1 -quality 85 > "$work/restart.jpg"
+python3 -c '
+import sys
+d = open(sys.argv[1], "rb").read()
+i = len(d) // 3
+while not (d[i] == 0xFF and 0xD0 <= d[i + 1] <= 0xD7): i += 1
+open("truncated-rst.jpg", "wb").write(d[:i] + b"\xff\xd9")
+' "$work/restart.jpg"
 # A scan bomb: a progressive JPEG (94 scans) whose last scan is repeated 200 times; libjpeg
 # only warns on a repeated scan and would go on decoding every one of them.
 python3 - > "$work/scans.txt" <<'PY'

@@ -38,6 +38,7 @@ struct FixtureDecodingTests {
         ("truncated.jpg", DecodeError.truncated(format: .jpeg)),
         ("truncated.png", .truncated(format: .png)),
         ("truncated-eoi.jpg", .truncated(format: .jpeg)),
+        ("truncated-rst.jpg", .truncated(format: .jpeg)),
         ("not-an-image.jpg", .notAnImage),
         ("empty.jpg", .notAnImage),
         ("many-scans.jpg", .tooManyScans(limit: DecodeLimits.defaultMaximumScans)),
