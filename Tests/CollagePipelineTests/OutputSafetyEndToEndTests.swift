@@ -94,19 +94,19 @@ struct OutputSafetyEndToEndTests {
         let first = try await CollageCommand.run(["build", Fixtures.path("autumn.jpg"), "-o", output, "--size", "300x200"])
         #expect(first.status == 0)
         #expect(chmod(output, 0o600) == 0)
-        let root = geteuid() == 0
-        if root { #expect(chown(output, 1234, 5678) == 0) }  // a user's file, replaced by root
+        let asRoot = geteuid() == 0
+        if asRoot { #expect(chown(output, 1234, 5678) == 0) }  // a user's file, replaced by root
         let build = try await CollageCommand.run(["build", Fixtures.path("kite.jpg"), "-o", output, "--size", "300x200"])
         #expect(build.status == 0)
         try CollageChecks.expectTiles(of: output, show: [Fixtures.path("kite.jpg")])
         let now = mode(output)
         #expect(now.mode == 0o600)
-        if root { #expect((now.uid, now.gid) == (1234, 5678)) }
+        if asRoot { #expect((now.uid, now.gid) == (1234, 5678)) }
         // watch replaces through the same path.
         #expect(chmod(output, 0o640) == 0)
         let watch = try await Shell.run("collage watch \(Shell.quote(Fixtures.directory)) -o \(Shell.quote(output)) --size 300x200 --throttle 0 > /dev/null 2>&1")
         #expect(watch.status == 0)
         #expect(mode(output).mode == 0o640)
-        if root { #expect((mode(output).uid, mode(output).gid) == (1234, 5678)) }
+        if asRoot { #expect((mode(output).uid, mode(output).gid) == (1234, 5678)) }
     }
 }
