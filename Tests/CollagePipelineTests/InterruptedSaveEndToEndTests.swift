@@ -12,7 +12,7 @@ import Glibc
 struct InterruptedSaveEndToEndTests {
     let out = try! TemporaryDirectory(), photos = try! TemporaryDirectory()
 
-    /// `build` signalled while its temporary file is on disk: strace holds its `fsync` for three
+    /// `build` signalled while its temporary file is on disk: strace holds its `fsync` for ten
     /// seconds (a slow disk, deterministically), the signal goes to the PID the temporary file is
     /// named after, and the script prints the exit status.
     @Test("build stopped by a signal while writing keeps the previous collage and no temporary file",
@@ -25,7 +25,7 @@ struct InterruptedSaveEndToEndTests {
         let temporary = "$(ls -a \(Shell.quote(out.path)) | grep '^\\.c\\.png\\..*\\.tmp$')"
         // LeakSanitizer cannot run under ptrace (`make sanitize`): leaks are checked everywhere else.
         let script = "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 "
-            + "strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=3000000 "
+            + "strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=10000000 "
             + "collage build \(Shell.quote(Fixtures.path("kite.jpg"))) -o \(Shell.quote(output)) --size 300x200 & "
             + Shell.waitUntil("[ -n \"\(temporary)\" ]", else: "kill $!") + "; "
             + "pid=$(echo \"\(temporary)\" | cut -d. -f4); kill -\(signal) \"$pid\"; wait $!; echo $?"
