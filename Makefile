@@ -11,8 +11,8 @@ DEPS := libjpeg-dev libpng-dev
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
 # verifies Docs/collage-booth.service, gcc compiles the LD_PRELOAD shim that kills a booth at its
-# journal's rename.
-TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd gcc
+# journal's rename, strace holds an fsync so a signal lands while a collage is being written.
+TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd gcc strace
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 DEMO := autumn.jpg portrait.jpg bythewater.jpg kite.jpg kite-copy.jpg cups-exif6.jpg \
         coldripple.jpg truncated.jpg eveningglow.jpg path.jpg

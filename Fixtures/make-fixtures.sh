@@ -111,6 +111,29 @@ head -c 6000 eveningglow.jpg > truncated.jpg
 head -c 9000 bythewater-16bit.png > truncated.png
 printf 'This is not a photo.\n' > not-an-image.jpg
 : > empty.jpg
+# Truncated JPEGs that still end with an EOI marker, so libjpeg only warns ("premature end of data
+# segment") and would fill the rest grey: the first third of a photo, and the first 675 bytes of a
+# flat grey 14000x7100 photo (cjpeg streams it from a PPM made on the fly: no 300 MB in memory).
+python3 -c 'd = open("eveningglow.jpg", "rb").read(); open("truncated-eoi.jpg", "wb").write(d[:len(d) // 3] + b"\xff\xd9")'
+python3 -c '
+import sys
+w, h = 14000, 7100
+sys.stdout.buffer.write(b"P6\n%d %d\n255\n" % (w, h))
+row = bytes([128]) * (3 * w)
+for _ in range(h): sys.stdout.buffer.write(row)
+' | cjpeg -quality 85 > "$work/grey-14000x7100.jpg"
+head -c 675 "$work/grey-14000x7100.jpg" > huge-eoi.jpg
+printf '\xff\xd9' >> huge-eoi.jpg
+# With a restart marker after every MCU row, cut just before the first RST marker past a third
+# of the data, then EOI: libjpeg finds EOI where RSTn was due ("found marker 0xd9 instead of RST5").
+djpeg eveningglow.jpg | cjpeg -restart 1 -quality 85 > "$work/restart.jpg"
+python3 -c '
+import sys
+d = open(sys.argv[1], "rb").read()
+i = len(d) // 3
+while not (d[i] == 0xFF and 0xD0 <= d[i + 1] <= 0xD7): i += 1
+open("truncated-rst.jpg", "wb").write(d[:i] + b"\xff\xd9")
+' "$work/restart.jpg"
 # A scan bomb: a progressive JPEG (94 scans) whose last scan is repeated 200 times; libjpeg
 # only warns on a repeated scan and would go on decoding every one of them.
 python3 - > "$work/scans.txt" <<'PY'

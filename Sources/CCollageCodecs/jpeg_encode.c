@@ -1,4 +1,5 @@
 #include <stdlib.h>
+#include <string.h>
 
 #include "jpeg_buffer_dest.h"
 
@@ -56,6 +57,7 @@ collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t 
     e->cinfo.Y_density = (UINT16)dpi;
   }
   jpeg_start_compress(&e->cinfo, TRUE);
+  jpeg_write_marker(&e->cinfo, JPEG_COM, (const JOCTET *)COLLAGE_MARK, (unsigned)strlen(COLLAGE_MARK));
   size_t stride = (size_t)width * 3;
   while (e->cinfo.next_scanline < height) {
     JSAMPROW row = (JSAMPROW)(rgb + stride * e->cinfo.next_scanline);

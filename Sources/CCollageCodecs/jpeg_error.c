@@ -23,13 +23,24 @@ static void error_exit(j_common_ptr cinfo) {
                                                                      : COLLAGE_CORRUPT, text);
 }
 
+/* Whether a warning says the entropy-coded data ended before the photo did: the file ended
+ * (JWRN_JPEG_EOF), or a marker came where data should be (JWRN_HIT_MARKER, "premature end of
+ * data segment": a file cut short with an EOI appended, or a header declaring far more pixels
+ * than the data holds), or an EOI where a restart marker was due. libjpeg goes on with zeros,
+ * which is a grey band, not the photo. */
+static int entropy_data_ended_early(j_common_ptr cinfo) {
+  int code = cinfo->err->msg_code;
+  return code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER ||
+         (code == JWRN_MUST_RESYNC && cinfo->err->msg_parm.i[0] == JPEG_EOI);
+}
+
 static void emit_message(j_common_ptr cinfo, int level) {
-  if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) {
+  if (level < 0 && entropy_data_ended_early(cinfo)) {
     char text[JMSG_LENGTH_MAX];
     cinfo->err->format_message(cinfo, text);
     collage_jpeg_fail(cinfo, COLLAGE_TRUNCATED, text);
   }
-  if (level < 0) cinfo->err->num_warnings++;  /* other warnings: tolerated, as djpeg does */
+  if (level < 0) cinfo->err->num_warnings++;  /* other corrupt data (a bad Huffman code, extraneous bytes): tolerated, as djpeg does */
 }
 
 static void output_message(j_common_ptr cinfo) { (void)cinfo; /* never print to stderr */ }

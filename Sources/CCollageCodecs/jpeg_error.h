@@ -15,7 +15,8 @@ typedef struct {
 } collage_jpeg_error;
 
 /** Installs handlers that longjmp to `error->jump` instead of exiting, and that turn the
- *  "premature end of file" warning into an error (a truncated photo is not a grey tile). */
+ *  warnings saying the data ended early ("premature end of file", "premature end of data
+ *  segment") into an error: a truncated photo is not a grey tile. */
 void collage_jpeg_error_install(collage_jpeg_error *error);
 /** Fails the current libjpeg call from inside a callback, with our own message. */
 void collage_jpeg_fail(j_common_ptr cinfo, collage_status status, const char *message);

@@ -1,5 +1,6 @@
 #include <setjmp.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <png.h>
 
@@ -103,6 +104,12 @@ collage_status collage_png_encode(const uint8_t *rgb, uint32_t width, uint32_t h
   if (settings->pixels_per_metre > 0)
     png_set_pHYs(w->png, w->info, settings->pixels_per_metre, settings->pixels_per_metre,
                  PNG_RESOLUTION_METER);
+  png_text mark = {0};
+  mark.compression = PNG_TEXT_COMPRESSION_NONE;
+  mark.key = (png_charp)"Software";
+  mark.text = (png_charp)COLLAGE_MARK;
+  mark.text_length = strlen(COLLAGE_MARK);
+  png_set_text(w->png, w->info, &mark, 1);
   png_set_compression_level(w->png, settings->level);
   png_set_compression_strategy(w->png, (int)settings->strategy);
   png_set_filter(w->png, PNG_FILTER_TYPE_BASE, libpng_filters(settings->filters));

@@ -1,4 +1,4 @@
-internal import CollageCore
+public import CollageCore
 internal import Glibc
 
 /// What a file is, in words, for reports.
@@ -16,8 +16,8 @@ public enum FileKind {
         }
     }
 
-    /// The kind of what `path` names, if it is not a regular file.
-    static func ofPath(_ path: PathName) -> String? {
+    /// The kind of what `path` names (following a link), if it is not a regular file.
+    public static func ofPath(_ path: PathName) -> String? {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFREG else { return nil }
         return describe(mode: info.st_mode)

@@ -66,20 +66,32 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
                 // The unfinished collage's file already shows its photos: saved again once it holds more.
                 if batch == start.batch && selection.photos.allSatisfy({ resumed.contains(PhotoFile(path: $0.name)) }) { continue }
                 if selection.isFull {
-                    let saved = try await saveFinal(selection, batch: batch)
+                    let saved = try await unlessStopped(selection, batch: batch) { try await saveFinal(selection, batch: batch) }
                     (last, unsaved) = (saved, nil)
                     if !batches { return .complete(saved) }
-                } else if let saved = try await save(selection, batch: batch) {
+                } else if let saved = try await unlessStopped(selection, batch: batch, { try await save(selection, batch: batch) }) {
                     (last, unsaved) = (saved, nil)
                 } else {
                     unsaved = selection
                 }
             }
             // The newest selection failed to save and nothing newer came: it is the final one.
-            if let unsaved { last = try await saveFinal(unsaved, batch: batch) }
+            if let unsaved { last = try await unlessStopped(unsaved, batch: batch) { try await saveFinal(unsaved, batch: batch) } }
             guard batches, let next = overflow.take() else { return .sourceEnded(last) }
             carried = [next]
             batch = start.nextBatch(batch)
+        }
+    }
+
+    /// Runs a save of `selection`; cancelled before it succeeded (a second signal, during the save
+    /// or a retry's wait), it throws `WatchStopError.unsaved`: the caller must not take the stop
+    /// for a success.
+    private func unlessStopped<T>(_ selection: Selection, batch: Int, _ save: () async throws -> T) async throws -> T {
+        do {
+            return try await save()
+        } catch {
+            guard error is CancellationError || Task.isCancelled else { throw error }
+            throw WatchStopError.unsaved(sink.destination(forBatch: batch), photos: selection.count)
         }
     }
 

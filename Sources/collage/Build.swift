@@ -42,18 +42,30 @@ extension Collage {
                 throw ExitStatus.usage
             }
             let destination = output.destination
-            let items = inputs.resolve(excluding: destination.path)
+            let (items, outputListed) = inputs.resolve(excluding: destination.path)
             do {
                 try CollageBuild.check(items, against: destination)
+                // A photo the folder's listing left out as the output. (A device or FIFO is
+                // refused when the collage is written: exit 73, with the report.)
+                if let path = destination.path, outputListed, ExistingOutput.at(path) == .otherFile {
+                    throw OutputError.fileInFolderRead(path)
+                }
             } catch {
                 log.error("\(error)")
                 throw ExitStatus.usage
             }
             let options = try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits)
             log.startProgress(given: items.count)
-            let result = await CollageBuild(options: options).run(
-                items, to: destination, as: output.resolvedFormat ?? .jpeg, dryRun: dryRun, keepingImage: report.preview, log: log.event)
+            let format = output.resolvedFormat ?? .jpeg, preview = report.preview
+            let building = Task {
+                await CollageBuild(options: options).run(items, to: destination, as: format, dryRun: dryRun, keepingImage: preview, log: log.event)
+            }
+            // As `watch`: a signal cancels the run; the save in flight removes its temporary file
+            // and leaves the previous collage.
+            let signals = SignalTrap(first: { building.cancel() }, again: { building.cancel() })
+            let result = await building.value
             log.endProgress()
+            if result.saved == nil, let signal = signals.signal { throw ExitStatus.interrupted(by: signal) }
             if let image = result.saved?.image, let screen = report.previewScreen() {
                 screen.show(image, status: [])
                 screen.close()

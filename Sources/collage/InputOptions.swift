@@ -4,6 +4,7 @@ internal import CollageCore
 internal import CollageSources
 internal import CollagePipeline
 internal import CollageFiles
+internal import CollageLocking
 
 /// Where the photos come from, for `build` and `inspect`.
 struct InputOptions: ParsableArguments {
@@ -25,10 +26,17 @@ struct InputOptions: ParsableArguments {
     }
 
     /// The inputs in order, folders listed and the list on stdin read; `output` is left out of
-    /// folder listings.
-    func resolve(excluding output: PathName?) -> [PhotoInputs.Item] {
-        let excluded: @Sendable (PathName) -> Bool = { path in output.map { FileIdentity.same(path, $0) } ?? false }
-        return PhotoInputs(separator: nullSeparated ? .nul : .newline, recursive: recursive, excluded: excluded).resolve(photos)
+    /// folder listings, and `outputListed` says whether a listing met it (however the folder
+    /// and the output were spelt: by device and inode).
+    func resolve(excluding output: PathName?) -> (items: [PhotoInputs.Item], outputListed: Bool) {
+        let listed = Locked(false)
+        let excluded: @Sendable (PathName) -> Bool = { path in
+            guard let output, FileIdentity.same(path, output) else { return false }
+            listed.withLock { $0 = true }
+            return true
+        }
+        let items = PhotoInputs(separator: nullSeparated ? .nul : .newline, recursive: recursive, excluded: excluded).resolve(photos)
+        return (items, listed.withLock { $0 })
     }
 }
 

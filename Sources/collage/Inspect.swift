@@ -28,7 +28,7 @@ extension Collage {
         }
 
         func run() async throws {
-            let items = inputs.resolve(excluding: nil)
+            let items = inputs.resolve(excluding: nil).items
             let options = try CollageOptions(look: look, rules: rules, limits: inputs.limits)
             let log = report.log(watching: false)
             log.startProgress(given: items.count)

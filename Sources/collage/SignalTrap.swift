@@ -4,21 +4,28 @@ internal import CollageLocking
 internal import Glibc
 #endif
 
-/// Turns SIGINT and SIGTERM into calls: the first asks for a clean stop, a second for an
-/// immediate one. Dispatch sources, so the handlers run as ordinary code, not in a signal context.
+/// Turns SIGINT, SIGTERM and SIGHUP (a closed terminal) into calls: the first asks for a clean
+/// stop, a second for an immediate one. Dispatch sources, so the handlers run as ordinary code,
+/// not in a signal context.
 /// `@unchecked`: `sources` is set once in `init` and only kept alive; the rest is locked.
 final class SignalTrap: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
     private let received = ReceivedSignals()
 
-    init(_ signals: [Int32] = [SIGINT, SIGTERM], first: @escaping @Sendable () -> Void, again: @escaping @Sendable () -> Void) {
+    init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], first: @escaping @Sendable () -> Void, again: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue(label: "collage.signals")
         let received = received
         sources = signals.map { number in
             Glibc.signal(number, SIG_IGN)  // else the default action kills the process first
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                if received.append(number) == 1 { first() } else { again() }
+            let handle = source as AnyObject  // weakly held below: the source owns its handler
+            source.setEventHandler { [weak handle] in
+                // Signals that came before this handler ran arrive as one event with a count: a
+                // second SIGTERM while the queue waited is still a second one.
+                let count = max(1, Int((handle as? any DispatchSourceSignal)?.data ?? 1))
+                let before = received.append(number, times: count)
+                if before == 0 { first() }
+                if before + count > 1 { again() }
             }
             source.resume()
             return source
@@ -32,10 +39,10 @@ final class SignalTrap: @unchecked Sendable {
 private final class ReceivedSignals: Sendable {
     private let list = Locked<[Int32]>([])
 
-    /// Records a signal; returns how many have come.
-    func append(_ signal: Int32) -> Int {
+    /// Records `times` signals; returns how many had come before.
+    func append(_ signal: Int32, times: Int) -> Int {
         list.withLock { list in
-            list.append(signal)
+            defer { list += Array(repeating: signal, count: times) }
             return list.count
         }
     }

@@ -4,6 +4,7 @@ internal import CollageCore
 internal import CollagePipeline
 internal import CollageReport
 internal import CollageSources
+internal import CollageFiles
 internal import CollageTerminal
 internal import CollageWriting
 
@@ -50,6 +51,20 @@ extension Collage {
             let options = try CollageOptions(look: look, output: output, rules: rules, limits: limits)
             let destination = CollageOutput(path: output.output, numbered: batches)
             let interval = Duration.milliseconds(Int64((throttle * 1000).rounded()))
+            // Nothing is taken before the output is known to be one a collage may replace (a
+            // booth's numbered files are checked as each is written).
+            var refusal: OutputError?
+            if !batches {
+                do {
+                    try OutputError.check(output.output, inFolderRead: FileIdentity.same(folder, PathParts(output.output).folder))
+                } catch {
+                    guard case .notAFile = error else {
+                        report.log(watching: true).error(error.description)
+                        throw ExitStatus.usage
+                    }
+                    refusal = error  // said once the report can carry it, as a `finished` event
+                }
+            }
             // The main screen replaces the scrolling log; errors follow once it is closed.
             let told = WatchReport(log: report.log(watching: true), screen: report.previewScreen(), styler: report.styler,
                                    json: report.json, limit: options.layout.limit)
@@ -59,6 +74,8 @@ extension Collage {
                 return status
             }
 
+            if let refusal { throw end("cannot-write", ExitStatus.cannotWrite, error: refusal.description) }
+            for stale in destination.removeStaleTemporaries() { log(.notice("removed \(stale), left by a run that was killed")) }
             let watcher: FolderWatcher
             do {
                 watcher = try FolderWatcher(folder: folder, isOwnOutput: destination.ownNames(in: folder)) { log(PipelineEvent($0)) }
@@ -99,6 +116,8 @@ extension Collage {
             switch outcome {
             case .success(.complete):
                 throw end("complete", .success)
+            case .failure(let error as WatchStopError):
+                throw end("cannot-write", ExitStatus.cannotWrite, error: error.description)
             case .failure(let error as WriteError):
                 throw end("cannot-write", ExitStatus.cannotWrite, error: error.description)
             case .failure(let error) where !(error is CancellationError):

@@ -37,6 +37,8 @@ struct FixtureDecodingTests {
     @Test("Bad files fail with their reason, never a crash", arguments: [
         ("truncated.jpg", DecodeError.truncated(format: .jpeg)),
         ("truncated.png", .truncated(format: .png)),
+        ("truncated-eoi.jpg", .truncated(format: .jpeg)),
+        ("truncated-rst.jpg", .truncated(format: .jpeg)),
         ("not-an-image.jpg", .notAnImage),
         ("empty.jpg", .notAnImage),
         ("many-scans.jpg", .tooManyScans(limit: DecodeLimits.defaultMaximumScans)),
@@ -45,6 +47,17 @@ struct FixtureDecodingTests {
     ])
     func refuses(name: String, expected: DecodeError) throws {
         #expect(throws: expected) { try decodeFixture(name) }
+    }
+
+    /// 677 bytes whose header declares 14000x7100, then EOI: libjpeg only warns ("premature end
+    /// of data segment") and would fill 99 million pixels with grey. Decoded at 1/8 (and at the
+    /// smallest size asked for), as a collage would; never at full size, which would take 300 MB.
+    @Test("A JPEG whose entropy data ends early at an EOI marker is truncated, at every scale",
+          arguments: [PixelSize(width: 1750, height: 888), PixelSize(width: 175, height: 89)])
+    func aTinyFileDeclaringAHugePhotoIsTruncated(size: PixelSize) throws {
+        #expect(throws: DecodeError.truncated(format: .jpeg)) {
+            try PhotoDecoder.decode(try Fixtures.bytes("huge-eoi.jpg")) { _ in size }
+        }
     }
 
     @Test func corruptDataNamesTheCodecsReason() throws {

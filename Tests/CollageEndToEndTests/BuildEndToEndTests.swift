@@ -96,6 +96,8 @@ struct BuildEndToEndTests {
 
     @Test("Every bad fixture: one line naming the file and the reason, no output", arguments: [
         ("truncated.jpg", "truncated JPEG file"), ("truncated.png", "truncated PNG file"),
+        ("truncated-eoi.jpg", "truncated JPEG file"), ("huge-eoi.jpg", "truncated JPEG file"),
+        ("truncated-rst.jpg", "truncated JPEG file"),
         ("not-an-image.jpg", "not an image"), ("empty.jpg", "not an image"),
         ("many-scans.jpg", "progressive JPEG with more than 100 scans"),
         ("bomb.png", "100000x100000 is 10000000000 pixels, over the limit"),

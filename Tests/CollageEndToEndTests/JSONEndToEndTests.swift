@@ -32,6 +32,18 @@ struct JSONEndToEndTests {
         #expect(try await Shell.jq(".timings | [.selectSeconds, .renderSeconds, .saveSeconds] | map(type) | @csv", json) == [#""number","number","number""#])
     }
 
+    /// Cut short and closed with an EOI marker, libjpeg only warns: inspect and a dry run both
+    /// read the whole photo, and both call it truncated, never a grey tile.
+    @Test func inspectAndADryRunAgreeThatAJPEGEndingEarlyAtEOIIsTruncated() async throws {
+        let names = "autumn.jpg truncated-eoi.jpg huge-eoi.jpg truncated-rst.jpg"
+        let inspect = try await Shell.run("collage inspect \(names) --json", in: Fixtures.directory)
+        let plan = try await Shell.run("collage build \(names) --dry-run --json", in: Fixtures.directory)
+        #expect(inspect.status == 0 && plan.status == 0)
+        let expected = ["autumn.jpg used null"] + ["truncated-eoi.jpg", "huge-eoi.jpg", "truncated-rst.jpg"].map { "\($0) skipped truncated" }
+        #expect(try await Shell.jq(#""\(.path) \(.status) \(.reason)""#, inspect.stdout) == expected)
+        #expect(try await Shell.jq(#".inputs[] | "\(.path) \(.status) \(.reason)""#, plan.stdout) == expected)
+    }
+
     @Test func aFailedBuildStillReportsItsInputs() async throws {
         let result = try await Shell.run("collage build portrait.jpg square.jpg many-scans.jpg --json -o /tmp/never.jpg", in: Fixtures.directory)
         #expect(result.status == 65)

@@ -26,6 +26,10 @@ typedef enum {
 
 enum { COLLAGE_MESSAGE_CAPACITY = 256 };
 
+/** What every collage carries, so a later run knows a file it may replace from a photo it must
+ *  not: a JPEG comment (COM) segment, and a PNG tEXt chunk under the keyword "Software". */
+#define COLLAGE_MARK "collage"
+
 /* ---- JPEG decoding: open (reads the header), then decode once at a DCT scale. ---- */
 
 typedef struct collage_jpeg_decoder collage_jpeg_decoder;
