@@ -22,6 +22,13 @@ let package = Package(
             name: "CCollageCodecs",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
         ),
+        // The only code that calls FreeType, HarfBuzz and fontconfig: captions shaped, fallen back
+        // and rasterised to coverage. Include paths as Debian's `pkg-config --cflags harfbuzz freetype2` gives them.
+        .target(
+            name: "CCollageText",
+            cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/freetype2"])],
+            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("fontconfig")]
+        ),
         // A value behind a pthread mutex: Synchronization.Mutex's API on a lock ThreadSanitizer sees.
         .target(name: "CollageLocking", swiftSettings: strict),
         // Pure Swift pixels: sizes, RGB images, orientation, the area-averaging resampler.
@@ -30,6 +37,8 @@ let package = Package(
         .target(name: "CollageCore", dependencies: ["CollageImaging"], swiftSettings: strict),
         // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
         .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
+        // Captions as coverage masks: owns the C fonts, fits and aligns lines in a band (CollageCore's layout).
+        .target(name: "CollageText", dependencies: ["CCollageText", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
         // Where photos come from: safe input files, names on stdin, folders, inotify. Names are bytes.
         .target(
             name: "CollageSources",
@@ -46,7 +55,7 @@ let package = Package(
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources", "CollageWriting",
+                "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageSources", "CollageText", "CollageWriting",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
@@ -78,6 +87,7 @@ let package = Package(
             dependencies: ["CollageSources", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: strict
         ),
+        .testTarget(name: "CollageTextTests", dependencies: ["CollageText", "CollageCore", "CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CollageCodecsTests",
@@ -92,7 +102,7 @@ let package = Package(
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollageReport", "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "collage",
+                "CollageReport", "CollagePipeline", "CollageWriting", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText", "collage",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict

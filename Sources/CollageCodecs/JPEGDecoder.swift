@@ -39,7 +39,8 @@ final class JPEGDecoder {
         let exif = raw.exif.map { UnsafeBufferPointer(start: $0, count: raw.exif_length) }
         header = ImageHeader(
             format: .jpeg, storedSize: PixelSize(width: Int(raw.width), height: Int(raw.height)),
-            orientation: exif.flatMap { ExifOrientation.parse($0) } ?? .up, progressive: raw.progressive != 0)
+            orientation: exif.flatMap { ExifOrientation.parse($0) } ?? .up, progressive: raw.progressive != 0,
+            taken: exif.flatMap { ExifDate.parse($0) })
         try PhotoDecoder.check(header, limits)
     }
 

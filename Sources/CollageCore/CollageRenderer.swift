@@ -16,6 +16,43 @@ public enum CollageRenderer {
         return RenderedCollage(image: collage, tiles: placements)
     }
 
+    /// The whole print: the background image under everything, the photos, the logo in its cell,
+    /// the caption in its band (its placeholders filled from `values`), the frame over it all,
+    /// then the copies of a sheet. Throws when the text stack fails to set the caption.
+    public static func render(_ photos: [Photo], canvas: PixelSize, style: CollageStyle, decorations: Decorations,
+                              values: CaptionValues) throws -> RenderedCollage {
+        let size = CollageLayout.collageSize(canvas: canvas, style: style)
+        let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        var collage = RGBImage(size: size, filledWith: style.background)
+        if let background = decorations.background {
+            collage.draw(background, region: SourceRegion.centreCrop(of: background.size, toFill: size), into: whole)
+        }
+        let placements = placements(of: photos, canvas: canvas, style: style)
+        for (photo, placement) in zip(photos, placements) {
+            collage.draw(photo.image, region: placement.region, into: placement.tile)
+        }
+        if let logo = decorations.logo, let cell = CollageLayout.logoTile(count: photos.count, canvas: canvas, style: style) {
+            let rect = Decorations.fitted(logo.size, in: cell)
+            collage.composite(logo.resized(to: rect.size), atX: rect.x, y: rect.y)
+        }
+        if let caption = style.caption, let band = CollageLayout.captionBand(canvas: canvas, style: style),
+           let typesetter = decorations.typesetter {
+            let lines = caption.lines.map { $0.text(with: values) }
+            let mask = try CaptionLayout.typeset(lines, in: band.size, style: caption, typesetter: typesetter)
+            collage.composite(mask, colour: caption.colour, atX: band.x, y: band.y)
+        }
+        if let overlay = decorations.overlay {
+            collage.composite(overlay.resized(to: size), atX: 0, y: 0)
+        }
+        guard let sheet = style.sheet else { return RenderedCollage(image: collage, tiles: placements) }
+        var print = RGBImage(size: canvas, filledWith: style.background)
+        for cell in sheet.cells(on: canvas) { print.paste(collage, atX: cell.x, y: cell.y) }
+        if sheet.cutMarks {
+            for line in sheet.cutLines(on: canvas) { print.fill(line, with: SheetLayout.cutColour) }
+        }
+        return RenderedCollage(image: print, tiles: placements)
+    }
+
     /// Where each photo goes and which part of it shows, without drawing: for reports that
     /// describe a collage (`--json`) without rendering it.
     public static func placements(of photos: [Photo], canvas: PixelSize, style: CollageStyle) -> [TilePlacement] {

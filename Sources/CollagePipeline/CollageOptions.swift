@@ -24,6 +24,8 @@ public struct CollageOptions: Sendable {
     /// How many photos `build` reads and decodes at once: by default the processors it may run
     /// on (or `COLLAGE_DECODERS`). 1 reads one after another; the collage is the same, byte for byte.
     public var decoders: Int
+    /// The background image, logo, frame and caption font, loaded (`DecorationFiles.load`).
+    public var decorations: Decorations = .none
 
     public init(canvas: PixelSize = defaultCanvas, style: CollageStyle = .book, encoding: EncodeSettings = EncodeSettings(),
                 limits: DecodeLimits = DecodeLimits(), maximumFileBytes: Int = InputFile.defaultMaximumBytes,
@@ -49,7 +51,7 @@ public struct CollageOptions: Sendable {
     /// Where `watch` saves: rendered in this style, encoded with these settings, journaled in a
     /// photo booth.
     public func sink(output: CollageOutput, format: ImageFormat, keepsImage: Bool = false, journal: BoothJournal? = nil) -> DiskSink {
-        DiskSink(canvas: canvas, style: style, output: output, format: format, writer: CollageWriter(settings: encoding),
+        DiskSink(canvas: canvas, style: style, decorations: decorations, output: output, format: format, writer: CollageWriter(settings: encoding),
                  keepsImage: keepsImage, journal: journal)
     }
 }

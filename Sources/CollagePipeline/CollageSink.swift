@@ -19,6 +19,7 @@ public protocol CollageSink: Sendable {
 public struct DiskSink: CollageSink {
     public let canvas: PixelSize
     public let style: CollageStyle
+    public let decorations: Decorations
     public let output: CollageOutput
     public let format: ImageFormat
     public let writer: CollageWriter
@@ -27,10 +28,11 @@ public struct DiskSink: CollageSink {
     /// A photo booth's journal, written after each save.
     public let journal: BoothJournal?
 
-    public init(canvas: PixelSize, style: CollageStyle = .book, output: CollageOutput, format: ImageFormat, writer: CollageWriter,
+    public init(canvas: PixelSize, style: CollageStyle = .book, decorations: Decorations = .none, output: CollageOutput, format: ImageFormat, writer: CollageWriter,
                 keepsImage: Bool = false, journal: BoothJournal? = nil) {
         self.canvas = canvas
         self.style = style
+        self.decorations = decorations
         self.output = output
         self.format = format
         self.writer = writer
@@ -39,10 +41,12 @@ public struct DiskSink: CollageSink {
     }
 
     public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
-        let (canvas, style, writer, path, format, keepsImage, journal) =
-            (canvas, style, writer, output.path(forBatch: batch), format, keepsImage, journal)
+        let (canvas, style, decorations, writer, path, format, keepsImage, journal) =
+            (canvas, style, decorations, writer, output.path(forBatch: batch), format, keepsImage, journal)
         return Single {
-            let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: canvas, style: style).image }
+            let collage = try await Blocking.run {
+                try CollageRenderer.render(selection.photos, canvas: canvas, style: style, decorations: decorations, batch: batch).image
+            }
             var saved = try await writer.save(collage, to: .file(path), as: format).value
             if let journal {
                 let written = saved

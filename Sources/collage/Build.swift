@@ -49,7 +49,8 @@ extension Collage {
                 log.error("\(error)")
                 throw ExitStatus.usage
             }
-            let options = try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits)
+            var options = try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits)
+            try options.decorate(with: look.print, limits: inputs.limits, notice: { log.event(.notice($0)) }, error: log.error)
             log.startProgress(given: items.count)
             let result = await CollageBuild(options: options).run(
                 items, to: destination, as: output.resolvedFormat ?? .jpeg, dryRun: dryRun, keepingImage: report.preview, log: log.event)

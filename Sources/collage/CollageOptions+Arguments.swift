@@ -11,4 +11,19 @@ extension CollageOptions {
                   limits: limits.decode, maximumFileBytes: limits.maxFileSize.bytes, limit: limit,
                   accept: rules.accept, similarity: rules.similarity)
     }
+
+    /// Reads the print's background, logo and frame and opens the caption's font, before any
+    /// photo; warnings go to `notice`. A file or font that cannot be used ends the run: its
+    /// line goes to `error`, and the exit status is 66, as for any input that cannot be read.
+    mutating func decorate(with print: PrintOptions, limits: ReadLimits, notice: (String) -> Void, error: (String) -> Void) throws {
+        do {
+            let (decorations, warnings) = try print.files.load(canvas: canvas, style: style, limits: limits.decode,
+                                                              maximumFileBytes: limits.maxFileSize.bytes)
+            self.decorations = decorations
+            warnings.forEach(notice)
+        } catch let failure {
+            error(failure.description)
+            throw ExitStatus.noInput
+        }
+    }
 }
