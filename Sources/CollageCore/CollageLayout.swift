@@ -55,22 +55,25 @@ public enum CollageLayout {
         style.sheet?.cell(of: canvas) ?? canvas
     }
 
-    /// The caption's band across the whole collage, at its top or bottom; nil without a caption.
+    /// The caption's band at the top or bottom of the collage, inside its margins (where a frame
+    /// leaves room); nil without a caption.
     public static func captionBand(canvas: PixelSize, style: CollageStyle) -> PixelRect? {
         guard let caption = style.caption else { return nil }
-        let size = collageSize(canvas: canvas, style: style)
-        let height = min(size.height, max(1, Int((Double(size.height) * caption.bandFraction).rounded())))
-        return PixelRect(x: 0, y: caption.position == .top ? 0 : size.height - height, width: size.width, height: height)
+        let size = collageSize(canvas: canvas, style: style), margin = style.margin
+        let height = min(max(0, size.height - 2 * margin), max(1, Int((Double(size.height) * caption.bandFraction).rounded())))
+        return PixelRect(x: margin, y: caption.position == .top ? margin : size.height - margin - height,
+                         width: max(0, size.width - 2 * margin), height: height)
     }
 
-    /// Where the grid goes: the collage less the caption's band. Margins and gaps apply inside it,
-    /// so the margin also separates the tiles from the band.
+    /// Where the grid goes: the collage less the caption's band and the margin beside it. The
+    /// grid's own margins apply inside it, so a margin also separates the tiles from the band.
     public static func tileArea(canvas: PixelSize, style: CollageStyle) -> PixelRect {
         let size = collageSize(canvas: canvas, style: style)
         guard let band = captionBand(canvas: canvas, style: style) else {
             return PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         }
-        return PixelRect(x: 0, y: band.y == 0 ? band.height : 0, width: size.width, height: size.height - band.height)
+        let taken = band.height + style.margin
+        return PixelRect(x: 0, y: style.caption?.position == .top ? taken : 0, width: size.width, height: max(0, size.height - taken))
     }
 
     /// The size at which to keep the `index`-th accepted photo (0-based) so that every tile it

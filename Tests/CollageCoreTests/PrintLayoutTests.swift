@@ -17,10 +17,14 @@ import Testing
         #expect(CollageLayout.tiles(count: 4, canvas: canvas, style: style).last == PixelRect(x: 400, y: 350, width: 400, height: 350))
     }
 
-    @Test func aTopCaptionPushesTheTilesDownAndMarginsStayInside() {
+    @Test func aTopCaptionPushesTheTilesDownAndMarginsGoAroundBoth() {
         let style = captioned(.top, margin: 10)
-        #expect(CollageLayout.captionBand(canvas: canvas, style: style) == PixelRect(x: 0, y: 0, width: 800, height: 100))
-        #expect(CollageLayout.tiles(count: 4, canvas: canvas, style: style).first == PixelRect(x: 10, y: 110, width: 390, height: 340))
+        #expect(CollageLayout.captionBand(canvas: canvas, style: style) == PixelRect(x: 10, y: 10, width: 780, height: 100))
+        #expect(CollageLayout.tileArea(canvas: canvas, style: style) == PixelRect(x: 0, y: 110, width: 800, height: 690))
+        #expect(CollageLayout.tiles(count: 4, canvas: canvas, style: style).first == PixelRect(x: 10, y: 120, width: 390, height: 335))
+        let bottom = captioned(.bottom, margin: 10)
+        #expect(CollageLayout.captionBand(canvas: canvas, style: bottom) == PixelRect(x: 10, y: 690, width: 780, height: 100))
+        #expect(CollageLayout.tiles(count: 4, canvas: canvas, style: bottom).last == PixelRect(x: 400, y: 345, width: 390, height: 335))
     }
 
     @Test func aLogoTakesTheLastCellAndOneFromTheLimit() {
