@@ -93,11 +93,6 @@ public struct CaptionTemplate: Hashable, Sendable {
             }
         }.joined()
     }
-
-    /// Whether the line changes with the photos or the time (so each collage typesets it anew).
-    public var hasPlaceholders: Bool {
-        pieces.contains { if case .text = $0 { return false } else { return true } }
-    }
 }
 
 /// What a caption's placeholders stand for in one collage.

@@ -31,9 +31,8 @@ import Testing
         #expect(throws: CaptionError.self) { try CaptionTemplate(parsing: source) }
     }
 
-    @Test func onlyPlaceholdersMakeALineChange() throws {
-        #expect(try !CaptionTemplate(parsing: "Anna {{&}} Ben").hasPlaceholders)
-        #expect(try CaptionTemplate(parsing: "n {n}").hasPlaceholders)
+    @Test func bracesAroundPlaceholdersAreLiteral() throws {
+        #expect(try CaptionTemplate(parsing: "{{{n}}}").pieces == [.text("{"), .number(width: 0), .text("}")])
     }
 
     @Test func positionAndAlignmentAcceptBothSpellings() throws {
