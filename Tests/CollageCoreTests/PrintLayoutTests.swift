@@ -64,24 +64,6 @@ import Testing
 }
 
 @Suite struct CaptionLayoutTests {
-    /// Every character 0.6 em wide; ascent 0.8 em, descent 0.2 em: predictable extents.
-    struct FixedPitch: CaptionTypesetter {
-        func extent(of line: String, pixels: Double) -> LineExtent {
-            LineExtent(width: Double(line.count) * 0.6 * pixels, ascent: 0.8 * pixels, descent: 0.2 * pixels)
-        }
-
-        func draw(_ lines: [PlacedLine], pixels: Double, size: PixelSize) -> AlphaMask {
-            var mask = AlphaMask(size: size)
-            for line in lines {
-                let width = Int(Double(line.text.count) * 0.6 * pixels), top = Int(line.baseline - 0.8 * pixels)
-                for y in max(0, top)..<min(size.height, Int(line.baseline)) {
-                    for x in max(0, Int(line.x))..<min(size.width, Int(line.x) + width) { mask.coverage[y * size.width + x] = 255 }
-                }
-            }
-            return mask
-        }
-    }
-
     @Test func theLargestSizeThatFitsIsFound() {
         #expect(CaptionLayout.largestSize(upTo: 100) { $0 <= 37 } == 37)
         #expect(CaptionLayout.largestSize(upTo: 100) { _ in false } == 1)
@@ -89,7 +71,7 @@ import Testing
     }
 
     @Test func tallBandsAreLimitedByWidthAndWideBandsByHeight() throws {
-        let typesetter = FixedPitch()
+        let typesetter = FixedPitchTypesetter()
         // 10 characters in 600x120 (inset 10): the width allows 580/6 = 96, the height 100.
         let wide = try CaptionLayout.typeset(["0123456789"], in: PixelSize(width: 600, height: 120), style: CaptionStyle(lines: []), typesetter: typesetter)
         #expect(wide.inkBounds?.width == 576)
@@ -107,7 +89,7 @@ import Testing
 
     @Test func aForcedSizeIsUsedEvenWhenItOverflows() throws {
         let style = CaptionStyle(lines: [], size: 200)
-        let mask = try CaptionLayout.typeset(["abc"], in: PixelSize(width: 300, height: 100), style: style, typesetter: FixedPitch())
+        let mask = try CaptionLayout.typeset(["abc"], in: PixelSize(width: 300, height: 100), style: style, typesetter: FixedPitchTypesetter())
         #expect(mask.inkBounds?.width == 300)
     }
 }
@@ -127,5 +109,49 @@ import Testing
         var image = RGBImage(size: PixelSize(width: 2, height: 2))
         image.composite(AlphaMask(size: PixelSize(width: 3, height: 3), coverage: [UInt8](repeating: 255, count: 9)), colour: .black, atX: 1, y: 1)
         #expect(image[1, 1] == .black && image[0, 0] == .white && image[1, 0] == .white)
+    }
+}
+
+/// Every character 0.6 em wide; ascent 0.8 em, descent 0.2 em: predictable extents.
+struct FixedPitchTypesetter: CaptionTypesetter {
+    func extent(of line: String, pixels: Double) -> LineExtent {
+        LineExtent(width: Double(line.count) * 0.6 * pixels, ascent: 0.8 * pixels, descent: 0.2 * pixels)
+    }
+
+    func draw(_ lines: [PlacedLine], pixels: Double, size: PixelSize) -> AlphaMask {
+        var mask = AlphaMask(size: size)
+        for line in lines {
+            let width = Int(Double(line.text.count) * 0.6 * pixels), top = Int(line.baseline - 0.8 * pixels)
+            for y in max(0, top)..<min(size.height, Int(line.baseline)) {
+                for x in max(0, Int(line.x))..<min(size.width, Int(line.x) + width) { mask.coverage[y * size.width + x] = 255 }
+            }
+        }
+        return mask
+    }
+}
+
+@Suite struct PrintRendererTests {
+    let red = RGB(red: 255, green: 0, blue: 0), green = RGB(red: 0, green: 255, blue: 0)
+
+    @Test func photosLogoCaptionAndCopiesAreDrawnInTheirPlaces() throws {
+        let photo = Photo(name: PathName("p"), size: PixelSize(width: 40, height: 30), image: RGBImage(size: PixelSize(width: 40, height: 30), filledWith: red))
+        let logo = RGBAImage(size: PixelSize(width: 10, height: 10), straight: [UInt8]((0..<100).flatMap { _ in [0, 255, 0, 255] }))
+        let style = CollageStyle(grid: .fixed(columns: 2, rows: 1), caption: CaptionStyle(lines: [try CaptionTemplate(parsing: "{photos}")]),
+                                 logo: true, sheet: SheetLayout(columns: 2, rows: 1))
+        let canvas = PixelSize(width: 400, height: 100)
+        let rendered = try CollageRenderer.render([photo], canvas: canvas, style: style,
+                                                  decorations: Decorations(logo: logo, typesetter: FixedPitchTypesetter()),
+                                                  values: CaptionValues(date: DateFields(year: 2026, month: 1, day: 1), number: 1, photos: 1))
+        let image = rendered.image
+        // One copy is 200x100: a 13-pixel band at the bottom, the photo and the logo's cell above it.
+        #expect(rendered.tiles.map(\.tile) == [PixelRect(x: 0, y: 0, width: 100, height: 87)])
+        #expect(image[50, 40] == red)
+        #expect(image[150, 40] == green && image[103, 40] == .white)  // the logo fitted 87x87, centred in its 100x87 cell
+        let band = image.cropped(to: PixelRect(x: 0, y: 87, width: 200, height: 13))
+        #expect(band.pixels.contains(0))  // "1" in black
+        #expect(image.cropped(to: PixelRect(x: 0, y: 0, width: 200, height: 100)) == image.cropped(to: PixelRect(x: 200, y: 0, width: 200, height: 100)))
+        // Without decorations the band stays background.
+        let plain = CollageRenderer.render([photo], canvas: canvas, style: style).image
+        #expect(!plain.cropped(to: PixelRect(x: 0, y: 87, width: 200, height: 13)).pixels.contains(0))
     }
 }
