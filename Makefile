@@ -6,13 +6,17 @@
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the release binary, man page and completions
 #   make bench                                     the benchmarks (see Tests/Benchmarks)
 
-DEPS := libjpeg-dev libpng-dev
+# Captions: FreeType rasterises, HarfBuzz shapes, fontconfig finds fonts; DejaVu is the default font.
+DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
 # verifies Docs/collage-booth.service, gcc compiles the LD_PRELOAD shim that kills a booth at its
-# journal's rename, strace holds an fsync so a signal lands while a collage is being written.
-TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd gcc strace
+# journal's rename, strace holds an fsync so a signal lands while a collage is being written,
+# tesseract reads captions back, hb-view draws the same text for comparison, Droid Sans Fallback
+# is the CJK font fontconfig falls back to.
+TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd gcc strace \
+             tesseract-ocr tesseract-ocr-eng libharfbuzz-bin fonts-droid-fallback
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 DEMO := autumn.jpg portrait.jpg bythewater.jpg kite.jpg kite-copy.jpg cups-exif6.jpg \
         coldripple.jpg truncated.jpg eveningglow.jpg path.jpg

@@ -22,6 +22,13 @@ let package = Package(
             name: "CCollageCodecs",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
         ),
+        // The only code that calls FreeType, HarfBuzz and fontconfig: captions shaped, fallen back
+        // and rasterised to coverage. Include paths as Debian's `pkg-config --cflags harfbuzz freetype2` gives them.
+        .target(
+            name: "CCollageText",
+            cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/freetype2"])],
+            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("fontconfig")]
+        ),
         // A value behind a pthread mutex: Synchronization.Mutex's API on a lock ThreadSanitizer sees.
         .target(name: "CollageLocking", swiftSettings: strict),
         // Pure Swift pixels: sizes, RGB images, orientation, the area-averaging resampler.
@@ -33,6 +40,8 @@ let package = Package(
         // Files read and listed safely, shared by where photos come from and where collages go:
         // `InputFile` (checked before read), listings, identities, path parts, file errors.
         .target(name: "CollageFiles", dependencies: ["CollageCore"], swiftSettings: strict),
+        // Captions as coverage masks: owns the C fonts, fits and aligns lines in a band (CollageCore's layout).
+        .target(name: "CollageText", dependencies: ["CCollageText", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
         // Where photos come from: names on stdin, folders, inotify. Names are bytes.
         .target(
             name: "CollageSources",
@@ -49,7 +58,7 @@ let package = Package(
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources", "CollageWriting",
+                "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources", "CollageText", "CollageWriting",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
@@ -80,6 +89,7 @@ let package = Package(
         .target(name: "CollageTestSupport", dependencies: ["CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources"],
                 path: "Tests/CollageTestSupport", swiftSettings: strict),
         .testTarget(name: "CollageImagingTests", dependencies: ["CollageImaging", "CollageTestSupport"], swiftSettings: strict),
+        .testTarget(name: "CollageTextTests", dependencies: ["CollageText", "CollageCore", "CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CollageCodecsTests",
@@ -99,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport",
+                "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict

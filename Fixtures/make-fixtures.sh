@@ -171,4 +171,24 @@ convert "$src/bythewater-1600x1200.jpg" -resize 320x200^ -gravity center -extent
 convert "$src/colorfulcups-2560x1600.jpg" -resize 240x150^ -gravity center -extent 240x150 -gravity center -crop 70x120+0+0 +repage "$work/subject.png"
 convert "$work/bg.png" "$work/subject.png" -gravity NorthWest -geometry +8+40 -composite -type TrueColor -strip -quality 85 -sampling-factor 2x2 subject-left.jpg
 
+# The print's decorations (Docs: captions, frames, logos). A photo with an EXIF DateTimeOriginal
+# for a caption's {date}; a 300x200 frame (navy, a fully transparent window at 40,40 of 220x120,
+# a 50 % black strip along its bottom); a 120x80 logo (an opaque red disc on transparency).
+exiftool -q -q -o kite-dated.jpg -DateTimeOriginal="2026:06:13 15:42:07" kite.jpg
+python3 - <<'PY'
+import struct, zlib
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+def png(name, width, height, pixel):
+    rows = b"".join(b"\0" + b"".join(bytes(pixel(x, y)) for x in range(width)) for y in range(height))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    open(name, "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+def frame(x, y):
+    if 40 <= x < 260 and 40 <= y < 160: return (0, 0, 0, 0)
+    if y >= 180: return (0, 0, 0, 127)
+    return (0, 0, 128, 255)
+png("frame.png", 300, 200, frame)
+png("logo.png", 120, 80, lambda x, y: (220, 20, 20, 255) if (x - 60) ** 2 + (y - 40) ** 2 < 35 ** 2 else (0, 0, 0, 0))
+PY
+
 ls -l

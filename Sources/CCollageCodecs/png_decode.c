@@ -48,3 +48,20 @@ collage_status collage_png_decode(const uint8_t *data, size_t length, uint8_t *r
   png_image_free(&image);
   return COLLAGE_OK;
 }
+
+collage_status collage_png_decode_rgba(const uint8_t *data, size_t length, uint8_t *rgba,
+                                       size_t capacity, char *message, size_t message_capacity) {
+  png_image image;
+  if (!begin(&image, data, length)) return fail(&image, message, message_capacity);
+  image.format = PNG_FORMAT_RGBA;  /* straight alpha, sRGB-encoded colour */
+  image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
+  if (capacity < PNG_IMAGE_SIZE(image)) {
+    png_image_free(&image);
+    collage_copy_message(message, message_capacity, "pixel buffer too small");
+    return COLLAGE_BAD_ARGUMENT;
+  }
+  if (!png_image_finish_read(&image, NULL, rgba, 0, NULL))
+    return fail(&image, message, message_capacity);
+  png_image_free(&image);
+  return COLLAGE_OK;
+}

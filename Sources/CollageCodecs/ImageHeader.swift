@@ -1,3 +1,4 @@
+public import CollageCore
 public import CollageImaging
 
 /// What a file's header says, read before any pixel is decoded.
@@ -7,6 +8,8 @@ public struct ImageHeader: Sendable, Equatable {
     public let orientation: Orientation
     /// A progressive JPEG: decoded in several passes, so DCT scaling saves less.
     public var progressive = false
+    /// When the photo was taken (EXIF `DateTimeOriginal`), when the file says.
+    public var taken: DateFields?
 
     public var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }
 

@@ -66,7 +66,8 @@ private final class JPEGDecoder: HeaderedImage {
         let exif = raw.exif.map { UnsafeBufferPointer(start: $0, count: raw.exif_length) }
         header = ImageHeader(
             format: .jpeg, storedSize: PixelSize(width: Int(raw.width), height: Int(raw.height)),
-            orientation: exif.flatMap { ExifOrientation.parse($0) } ?? .up, progressive: raw.progressive != 0)
+            orientation: exif.flatMap { ExifOrientation.parse($0) } ?? .up, progressive: raw.progressive != 0,
+            taken: exif.flatMap { ExifDate.parse($0) })
     }
 
     deinit { collage_jpeg_close(decoder) }

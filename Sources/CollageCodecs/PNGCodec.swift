@@ -59,3 +59,19 @@ private final class PNGImage: HeaderedImage {
         return DecodedImage(header: header, image: image, details: details)
     }
 }
+
+extension PNGCodec {
+    /// The whole PNG with its transparency, as stored.
+    static func decodeWithAlpha(_ data: [UInt8], limits: DecodeLimits) throws(DecodeError) -> RGBAImage {
+        let header = try header(of: data, limits: limits)
+        try header.check(limits)
+        var message = CMessage()
+        var status = COLLAGE_OK
+        let pixels = [UInt8](unsafeUninitializedCapacity: header.storedSize.area * 4) { buffer, count in
+            status = collage_png_decode_rgba(data, data.count, buffer.baseAddress, buffer.count, &message.bytes, message.bytes.count)
+            count = status == COLLAGE_OK ? buffer.count : 0
+        }
+        guard status == COLLAGE_OK else { throw DecodeError(status: status, message: message, format: .png, limits: limits) }
+        return RGBAImage(size: header.storedSize, straight: pixels)
+    }
+}

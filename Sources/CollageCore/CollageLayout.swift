@@ -23,19 +23,57 @@ public enum CollageLayout {
     }
 
     /// The `index`-th of `count` tiles alone: what `keptSize` asks for every count up to the limit.
+    /// With a logo the grid lays out one cell more than there are photos; the logo's is the last.
     static func tile(_ index: Int, of count: Int, canvas: PixelSize, style: CollageStyle) -> PixelRect {
+        cell(index, of: style.cells(for: count), area: tileArea(canvas: canvas, style: style), style: style)
+    }
+
+    private static func cell(_ index: Int, of count: Int, area: PixelRect, style: CollageStyle) -> PixelRect {
         let rows = style.grid.rows(for: count)
         let columns = style.grid.columns(for: count)
         let (row, column) = (index / columns, index % columns)
         let inRow = row == rows - 1 ? count - columns * (rows - 1) : columns
-        let height = max(0, style.room(canvas.height, for: rows))
-        let width = max(0, style.room(canvas.width, for: inRow))
+        let height = max(0, style.room(area.height, for: rows))
+        let width = max(0, style.room(area.width, for: inRow))
         let (gap, margin) = (style.gap, style.margin)
         let top = margin + row * gap + row * height / rows
         let bottom = margin + row * gap + (row + 1) * height / rows
         let left = margin + column * gap + column * width / inRow
         let right = margin + column * gap + (column + 1) * width / inRow
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        return PixelRect(x: area.x + left, y: area.y + top, width: right - left, height: bottom - top)
+    }
+
+    /// The logo's cell when `count` photos are shown: the grid's last; nil without a logo.
+    public static func logoTile(count: Int, canvas: PixelSize, style: CollageStyle) -> PixelRect? {
+        guard style.logo else { return nil }
+        let cells = style.cells(for: count)
+        return cell(cells - 1, of: cells, area: tileArea(canvas: canvas, style: style), style: style)
+    }
+
+    /// The size of one collage: the canvas, or one copy's share of a sheet.
+    public static func collageSize(canvas: PixelSize, style: CollageStyle) -> PixelSize {
+        style.sheet?.cell(of: canvas) ?? canvas
+    }
+
+    /// The caption's band at the top or bottom of the collage, inside its margins (where a frame
+    /// leaves room); nil without a caption.
+    public static func captionBand(canvas: PixelSize, style: CollageStyle) -> PixelRect? {
+        guard let caption = style.caption else { return nil }
+        let size = collageSize(canvas: canvas, style: style), margin = style.margin
+        let height = min(max(0, size.height - 2 * margin), max(1, Int((Double(size.height) * caption.bandFraction).rounded())))
+        return PixelRect(x: margin, y: caption.position == .top ? margin : size.height - margin - height,
+                         width: max(0, size.width - 2 * margin), height: height)
+    }
+
+    /// Where the grid goes: the collage less the caption's band and the margin beside it. The
+    /// grid's own margins apply inside it, so a margin also separates the tiles from the band.
+    public static func tileArea(canvas: PixelSize, style: CollageStyle) -> PixelRect {
+        let size = collageSize(canvas: canvas, style: style)
+        guard let band = captionBand(canvas: canvas, style: style) else {
+            return PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        }
+        let taken = band.height + style.margin
+        return PixelRect(x: 0, y: style.caption?.position == .top ? taken : 0, width: size.width, height: max(0, size.height - taken))
     }
 
     /// The size at which to keep the `index`-th accepted photo (0-based) so that every tile it
@@ -47,7 +85,7 @@ public enum CollageLayout {
     public static func keptSize(
         of photo: PixelSize, at index: Int, canvas: PixelSize, style: CollageStyle = .book, limit: Int? = nil
     ) -> PixelSize {
-        let limit = limit ?? style.grid.defaultLimit
+        let limit = limit ?? style.defaultLimit
         let tiles = ((index + 1)...max(index + 1, limit)).lazy.map { tile(index, of: $0, canvas: canvas, style: style) }
         return KeptSizePlan.size(of: photo, covering: tiles)
     }

@@ -7,13 +7,54 @@ public enum CollageRenderer {
         render(photos, canvas: canvas, style: .book).image
     }
 
+    /// The photos in a style, without decorations: a caption's band is left empty.
     public static func render(_ photos: [Photo], canvas: PixelSize, style: CollageStyle) -> RenderedCollage {
+        compose(photos, canvas: canvas, style: style, decorations: .none, caption: nil)
+    }
+
+    /// The whole print: the background image under everything, the photos, the logo in its cell,
+    /// the caption in its band (its placeholders filled from `values`), the frame over it all,
+    /// then the copies of a sheet. Throws when the text stack fails to set the caption.
+    public static func render(_ photos: [Photo], canvas: PixelSize, style: CollageStyle, decorations: Decorations,
+                              values: CaptionValues) throws -> RenderedCollage {
+        var caption: AlphaMask?
+        if let captionStyle = style.caption, let band = CollageLayout.captionBand(canvas: canvas, style: style),
+           let typesetter = decorations.typesetter {
+            let lines = captionStyle.lines.map { $0.text(with: values) }
+            caption = try CaptionLayout.typeset(lines, in: band.size, style: captionStyle, typesetter: typesetter)
+        }
+        return compose(photos, canvas: canvas, style: style, decorations: decorations, caption: caption)
+    }
+
+    private static func compose(_ photos: [Photo], canvas: PixelSize, style: CollageStyle, decorations: Decorations,
+                                caption: AlphaMask?) -> RenderedCollage {
+        let size = CollageLayout.collageSize(canvas: canvas, style: style)
+        let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        var collage = RGBImage(size: size, filledWith: style.background)
+        if let background = decorations.background {
+            collage.draw(background, region: SourceRegion.centreCrop(of: background.size, toFill: size), into: whole)
+        }
         let placements = placements(of: photos, canvas: canvas, style: style)
-        var collage = RGBImage(size: canvas, filledWith: style.background)
         for (photo, placement) in zip(photos, placements) {
             collage.draw(photo.image, region: placement.region, into: placement.tile)
         }
-        return RenderedCollage(image: collage, tiles: placements)
+        if let logo = decorations.logo, let cell = CollageLayout.logoTile(count: photos.count, canvas: canvas, style: style) {
+            let rect = Decorations.fitted(logo.size, in: cell)
+            collage.composite(logo.resized(to: rect.size), atX: rect.x, y: rect.y)
+        }
+        if let caption, let colour = style.caption?.colour, let band = CollageLayout.captionBand(canvas: canvas, style: style) {
+            collage.composite(caption, colour: colour, atX: band.x, y: band.y)
+        }
+        if let overlay = decorations.overlay {
+            collage.composite(overlay.resized(to: size), atX: 0, y: 0)
+        }
+        guard let sheet = style.sheet else { return RenderedCollage(image: collage, tiles: placements) }
+        var print = RGBImage(size: canvas, filledWith: style.background)
+        for cell in sheet.cells(on: canvas) { print.paste(collage, atX: cell.x, y: cell.y) }
+        if sheet.cutMarks {
+            for line in sheet.cutLines(on: canvas) { print.fill(line, with: SheetLayout.cutColour) }
+        }
+        return RenderedCollage(image: print, tiles: placements)
     }
 
     /// Where each photo goes and which part of it shows, without drawing: for reports that

@@ -11,14 +11,30 @@ public struct CollageStyle: Hashable, Sendable {
     /// What shows in the gaps and margins.
     public var background: RGB
     public var crop: CropStrategy
+    /// Lines of text in a band at the top or bottom; the tiles share the rest.
+    public var caption: CaptionStyle?
+    /// Whether a logo takes the grid's last cell (after the photos).
+    public var logo: Bool
+    /// Copies of the collage on the canvas; nil for one collage filling it.
+    public var sheet: SheetLayout?
 
-    public init(grid: CollageGrid = .auto, gap: Int = 0, margin: Int = 0, background: RGB = .white, crop: CropStrategy = .centre) {
+    public init(grid: CollageGrid = .auto, gap: Int = 0, margin: Int = 0, background: RGB = .white, crop: CropStrategy = .centre,
+                caption: CaptionStyle? = nil, logo: Bool = false, sheet: SheetLayout? = nil) {
         self.grid = grid
         self.gap = gap
         self.margin = margin
         self.background = background
         self.crop = crop
+        self.caption = caption
+        self.logo = logo
+        self.sheet = sheet
     }
+
+    /// The photos a collage takes when no `--limit` is given: the grid's, less the logo's cell.
+    public var defaultLimit: Int { max(1, grid.defaultLimit - (logo ? 1 : 0)) }
+
+    /// The grid cells `photos` photos take: one more with a logo.
+    public func cells(for photos: Int) -> Int { photos + (logo ? 1 : 0) }
 
     public static let book = CollageStyle()
 
@@ -28,12 +44,13 @@ public struct CollageStyle: Hashable, Sendable {
     public func validate(canvas: PixelSize, limit: Int) throws(StyleError) {
         guard gap >= 0, margin >= 0 else { throw .negativeSpacing }
         guard limit >= 1 else { return }
-        let columns = (1...limit).map { grid.columns(for: $0) }.max() ?? 1
-        let rows = (1...limit).map { grid.rows(for: $0) }.max() ?? 1
-        if room(canvas.width, for: columns) < columns {
+        let columns = (1...limit).map { grid.columns(for: cells(for: $0)) }.max() ?? 1
+        let rows = (1...limit).map { grid.rows(for: cells(for: $0)) }.max() ?? 1
+        let area = CollageLayout.tileArea(canvas: canvas, style: self).size
+        if room(area.width, for: columns) < columns {
             throw .noRoom(axis: "wide", canvas: canvas, tiles: columns, gap: gap, margin: margin)
         }
-        if room(canvas.height, for: rows) < rows {
+        if room(area.height, for: rows) < rows {
             throw .noRoom(axis: "tall", canvas: canvas, tiles: rows, gap: gap, margin: margin)
         }
     }

@@ -13,6 +13,8 @@ public struct Photo: Sendable {
     public let thumbnail: Thumbnail
     /// How it was decoded, when it came from a file.
     public var decoding: DecodeDetails?
+    /// When it was taken, from EXIF `DateTimeOriginal`: what a caption's `{date}` shows.
+    public var taken: DateFields?
     /// The file's content hash, when the photo booth asked for it: how its journal names the photo.
     public var content: ContentHash?
 

@@ -13,6 +13,8 @@ public enum StyleError: Error, Hashable, Sendable, CustomStringConvertible {
     case lengthOutOfRange(String)
     case dpiOutOfRange(Int)
     case negativeSpacing
+    case badRepeat(String)
+    case badCaptionSize(String)
     case noRoom(axis: String, canvas: PixelSize, tiles: Int, gap: Int, margin: Int)
 
     public var description: String {
@@ -37,6 +39,10 @@ public enum StyleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "length '\(text)' must be 0 to \(PrintSize.maximumSide) pixels"
         case .dpiOutOfRange(let dpi):
             return "bad resolution \(dpi) dpi: it must be 1 to \(PrintSize.maximumDPI)"
+        case .badRepeat(let text):
+            return "bad repeat '\(text)': use COLUMNSxROWS, each 1 to 16, such as 2x1 for two strips side by side"
+        case .badCaptionSize(let text):
+            return "bad caption size '\(text)': use pixels (48), or in, cm or mm with a print size or --dpi; at least 1 pixel"
         case .negativeSpacing:
             return "gap and margin cannot be negative"
         case .noRoom(let axis, let canvas, let tiles, let gap, let margin):

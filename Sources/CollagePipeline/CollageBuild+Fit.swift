@@ -24,6 +24,7 @@ extension CollageBuild {
             }
             var refit = Photo(name: photo.name, size: photo.size, image: again.image, fingerprint: photo.fingerprint, thumbnail: photo.thumbnail)
             refit.decoding = again.decoding
+            refit.taken = photo.taken
             fitted.append(refit)
         }
         return fitted

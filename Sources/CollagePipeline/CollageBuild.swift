@@ -43,12 +43,14 @@ public struct CollageBuild: Sendable {
         report.timings.select = clock.now - start
         // Drawn once: the report's tiles are the ones drawn. Only a dry run (nothing to draw)
         // computes them alone.
-        let (canvas, style, encoding) = (options.layout.canvas, options.layout.style, options.encoding)
+        let (canvas, style, encoding, decorations) = (options.layout.canvas, options.layout.style, options.encoding, options.decorations)
         var rendered: RenderedCollage?
         if !dryRun && !photos.isEmpty {
             start = clock.now
             do {
-                rendered = try await Blocking.run { CollageRenderer.render(photos, canvas: canvas, style: style) }
+                rendered = try await Blocking.run {
+                    try CollageRenderer.render(photos, canvas: canvas, style: style, decorations: decorations, batch: 1)
+                }
             } catch {
                 report.failure = .write(.file(FileError(path: destination.path ?? "-", action: "write", reason: String(describing: error))))
             }

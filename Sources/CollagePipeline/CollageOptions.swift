@@ -20,6 +20,8 @@ public struct CollageOptions: Sendable {
     /// How many photos `build` reads and decodes at once: by default the processors it may run
     /// on (or `COLLAGE_DECODERS`). 1 reads one after another; the collage is the same, byte for byte.
     public var decoders: Int
+    /// The background image, logo, frame and caption font, loaded (`DecorationFiles.load`).
+    public var decorations: Decorations = .none
 
     public init(layout: Layout = Layout(canvas: defaultCanvas), encoding: EncodeSettings = EncodeSettings(),
                 readLimits: ReadLimits = ReadLimits(), accept: AcceptedShape = .landscape,
@@ -42,6 +44,7 @@ public struct CollageOptions: Sendable {
     /// Where `watch` saves: rendered in this layout, encoded with these settings, journaled in a
     /// photo booth.
     public func sink(output: CollageOutput, format: ImageFormat, keepsImage: Bool = false, journal: BoothJournal? = nil) -> DiskSink {
-        DiskSink(layout: layout, output: output, format: format, writer: CollageWriter(settings: encoding), keepsImage: keepsImage, journal: journal)
+        DiskSink(layout: layout, decorations: decorations, output: output, format: format, writer: CollageWriter(settings: encoding),
+                 keepsImage: keepsImage, journal: journal)
     }
 }

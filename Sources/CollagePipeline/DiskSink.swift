@@ -12,6 +12,8 @@ public import CollageFiles
 public struct DiskSink: CollageSink {
     /// The canvas and style it is rendered in.
     public let layout: Layout
+    /// The background image, logo, frame and caption drawn with the tiles.
+    public let decorations: Decorations
     public let output: CollageOutput
     public let format: ImageFormat
     public let writer: CollageWriter
@@ -20,9 +22,10 @@ public struct DiskSink: CollageSink {
     /// A photo booth's journal, written after each save.
     public let journal: BoothJournal?
 
-    public init(layout: Layout, output: CollageOutput, format: ImageFormat, writer: CollageWriter,
+    public init(layout: Layout, decorations: Decorations = .none, output: CollageOutput, format: ImageFormat, writer: CollageWriter,
                 keepsImage: Bool = false, journal: BoothJournal? = nil) {
         self.layout = layout
+        self.decorations = decorations
         self.output = output
         self.format = format
         self.writer = writer
@@ -31,10 +34,12 @@ public struct DiskSink: CollageSink {
     }
 
     public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
-        let (layout, writer, path, format, keepsImage, journal) =
-            (layout, writer, output.path(forBatch: batch), format, keepsImage, journal)
+        let (layout, decorations, writer, path, format, keepsImage, journal) =
+            (layout, decorations, writer, output.path(forBatch: batch), format, keepsImage, journal)
         return Single {
-            let collage = try await Blocking.run { CollageRenderer.render(selection.photos, canvas: layout.canvas, style: layout.style).image }
+            let collage = try await Blocking.run {
+                try CollageRenderer.render(selection.photos, canvas: layout.canvas, style: layout.style, decorations: decorations, batch: batch).image
+            }
             // A booth's journal records the intent before the rename, and the save after it.
             var intend: (@Sendable (ContentHash) throws -> Void)?
             if let journal {

@@ -38,6 +38,7 @@ public struct PhotoLoader: PhotoReader {
                     var photo = Photo(name: file.path, size: decoded.header.displayedSize, image: decoded.image)
                     photo.decoding = decoded.details
                     photo.content = content
+                    photo.taken = decoded.header.taken
                     return photo
                 }
             }

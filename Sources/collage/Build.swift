@@ -54,7 +54,8 @@ extension Collage {
                 log.error("\(error)")
                 throw ExitStatus.usage
             }
-            let options = try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits)
+            var options = try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits)
+            try options.decorate(with: look.print, notice: { log.event(.notice($0)) }, error: log.error)
             log.startProgress(given: items.count)
             let format = output.resolvedFormat ?? .jpeg, preview = report.preview
             let building = Task {

@@ -11,4 +11,19 @@ extension CollageOptions {
                   encoding: output?.encoding(dpi: size.dpi) ?? EncodeSettings(dpi: size.dpi),
                   readLimits: limits.readLimits, accept: rules.accept, similarity: rules.similarity)
     }
+
+    /// Reads the print's background, logo and frame and opens the caption's font, before any
+    /// photo; warnings go to `notice`. A file or font that cannot be used ends the run: its
+    /// line goes to `error`, and the exit status is 66, as for any input that cannot be read.
+    mutating func decorate(with print: PrintOptions, notice: (String) -> Void, error: (String) -> Void) throws {
+        do {
+            let (decorations, warnings) = try print.files.load(canvas: layout.canvas, style: layout.style, limits: readLimits.decode,
+                                                              maximumFileBytes: readLimits.maximumFileBytes)
+            self.decorations = decorations
+            warnings.forEach(notice)
+        } catch let failure {
+            error(failure.description)
+            throw ExitStatus.noInput
+        }
+    }
 }

@@ -28,12 +28,15 @@ struct LookOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where each tile crops its photo: centre, or attention (on the photo's content).", valueName: "crop"))
     var crop = "centre"
 
+    @OptionGroup var print: PrintOptions
+
     func validate() throws {
         do {
             _ = try style()
         } catch {
             throw ValidationError(error.description)
         }
+        try print.checkCaption()
     }
 
     /// The size asked for, in pixels, and the resolution to record.
@@ -45,7 +48,8 @@ struct LookOptions: ParsableArguments {
         let resolution = try printSize().dpi
         return CollageStyle(grid: try CollageGrid(parsing: grid), gap: try Length(parsing: gap).spacing(dpi: resolution),
                             margin: try Length(parsing: margin).spacing(dpi: resolution), background: try RGB(parsing: background),
-                            crop: try CropStrategy(parsing: crop))
+                            crop: try CropStrategy(parsing: crop), caption: try print.caption(dpi: resolution),
+                            logo: print.logo != nil, sheet: try print.sheet())
     }
 
     /// The style, checked for room on the canvas for every count up to `limit`; a usage error

@@ -24,7 +24,7 @@ struct RuleOptions: ParsableArguments {
     }
 
     /// `--limit`, else the grid's own limit.
-    func limit(for style: CollageStyle) -> Int { limit ?? style.grid.defaultLimit }
+    func limit(for style: CollageStyle) -> Int { limit ?? style.defaultLimit }
 }
 
 extension AcceptedShape: ExpressibleByArgument {}

@@ -48,7 +48,7 @@ extension Collage {
         }
 
         func run() async throws {
-            let options = try CollageOptions(look: look, output: output, rules: rules, limits: limits)
+            var options = try CollageOptions(look: look, output: output, rules: rules, limits: limits)
             let destination = CollageOutput(path: output.output, numbered: batches)
             let interval = Duration.milliseconds(Int64((throttle * 1000).rounded()))
             // Nothing is taken before the output is known to be one a collage may replace (a
@@ -68,10 +68,17 @@ extension Collage {
             // The main screen replaces the scrolling log; errors follow once it is closed.
             let told = WatchReport(log: report.log(watching: true), screen: report.previewScreen(), styler: report.styler,
                                    json: report.json, limit: options.layout.limit)
+
             let log: @Sendable (PipelineEvent) -> Void = told.event
             func end(_ reason: String, _ status: ExitCode, error: String? = nil) -> ExitCode {
                 told.finish(reason: reason, status: status.rawValue, error: error)
                 return status
+            }
+            var unusable = ""
+            do {
+                try options.decorate(with: look.print, notice: { told.event(.notice($0)) }, error: { unusable = $0 })
+            } catch {
+                throw end("decoration-unavailable", ExitStatus.noInput, error: unusable)
             }
 
             if let refusal { throw end("cannot-write", ExitStatus.cannotWrite, error: refusal.description) }

@@ -63,3 +63,18 @@ struct ExifOrientationTests {
         #expect(image[54, 38].distance(to: c.bottomRight) <= 12)
     }
 }
+
+@Suite struct ExifDateTests {
+    @Test func readsDateTimeOriginalFromTheExifSubIFD() throws {
+        let header = try PhotoDecoder.header(of: try Fixtures.bytes("kite-dated.jpg"))
+        #expect(header.taken == DateFields(year: 2026, month: 6, day: 13, hour: 15, minute: 42, second: 7))
+        #expect(try PhotoDecoder.header(of: try Fixtures.bytes("kite.jpg")).taken == nil)
+    }
+
+    @Test func aCutOrBentPayloadReadsAsNoDate() throws {
+        // Little-endian TIFF, IFD0 with one entry: the Exif pointer, aimed past the end.
+        let tiff: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x69, 0x87, 4, 0, 1, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0]
+        #expect(ExifDate.parse(tiff) == nil)
+        #expect(ExifDate.parse([UInt8]()) == nil)
+    }
+}

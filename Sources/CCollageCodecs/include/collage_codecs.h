@@ -77,6 +77,10 @@ collage_status collage_png_header(const uint8_t *data, size_t length, uint32_t *
 collage_status collage_png_decode(const uint8_t *data, size_t length, uint8_t *rgb,
                                   size_t capacity, char *message, size_t message_capacity);
 
+/** Decodes any PNG to straight RGBA8 (a frame or a logo keeps its transparency). */
+collage_status collage_png_decode_rgba(const uint8_t *data, size_t length, uint8_t *rgba,
+                                       size_t capacity, char *message, size_t message_capacity);
+
 /* ---- PNG writing through libpng's full API (setjmp-guarded), to memory. ---- */
 
 /** zlib strategies, named here so that Swift needs no zlib.h. */

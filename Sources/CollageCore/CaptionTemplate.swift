@@ -1,0 +1,111 @@
+/// One line of a caption as given, with its placeholders parsed: `{date}` and `{time}` with an
+/// optional `strftime` format (`{date:%d.%m.%Y}`), `{n}` the collage's number in a photo booth
+/// with an optional zero-padded width (`{n:04}`), `{photos}` its photo count, `{{` and `}}` for
+/// braces. Parsing refuses what it does not know, so a typo fails before the first photo.
+public struct CaptionTemplate: Hashable, Sendable {
+    public enum Piece: Hashable, Sendable {
+        case text(String)
+        case date(format: String)
+        case time(format: String)
+        case number(width: Int)
+        case photos
+    }
+
+    public let source: String
+    public let pieces: [Piece]
+
+    public static let defaultDateFormat = "%Y-%m-%d"
+    public static let defaultTimeFormat = "%H:%M"
+
+    public init(parsing source: String) throws(CaptionError) {
+        self.source = source
+        var pieces: [Piece] = []
+        var text = ""
+        var index = source.startIndex
+        while index < source.endIndex {
+            let character = source[index]
+            let next = source.index(after: index)
+            if character == "}" {
+                guard next < source.endIndex, source[next] == "}" else { throw .strayClosingBrace(in: source) }
+                text.append("}")
+                index = source.index(after: next)
+                continue
+            }
+            guard character == "{" else {
+                text.append(character)
+                index = next
+                continue
+            }
+            if next < source.endIndex, source[next] == "{" {
+                text.append("{")
+                index = source.index(after: next)
+                continue
+            }
+            guard let close = source[next...].firstIndex(of: "}") else { throw .unclosedBrace(in: source) }
+            if !text.isEmpty { pieces.append(.text(text)) }
+            text = ""
+            pieces.append(try Self.placeholder(String(source[next..<close]), in: source))
+            index = source.index(after: close)
+        }
+        if !text.isEmpty { pieces.append(.text(text)) }
+        self.pieces = pieces
+    }
+
+    private static func placeholder(_ body: String, in source: String) throws(CaptionError) -> Piece {
+        let name: String, format: String?
+        if let colon = body.firstIndex(of: ":") {
+            name = String(body[..<colon])
+            format = String(body[body.index(after: colon)...])
+        } else {
+            (name, format) = (body, nil)
+        }
+        switch name {
+        case "date", "time":
+            let pattern = format ?? (name == "date" ? defaultDateFormat : defaultTimeFormat)
+            if let bad = DateFields.unsupportedConversion(in: pattern) {
+                throw .badFormat(pattern, placeholder: name, reason: "\(bad) is not one of %" + DateFields.conversions.sorted().map(String.init).joined(separator: " %"))
+            }
+            return name == "date" ? .date(format: pattern) : .time(format: pattern)
+        case "n":
+            guard let format else { return .number(width: 0) }
+            guard format.count <= 2, format.allSatisfy(\.isASCIIDigit), let width = Int(format) else {
+                throw .badFormat(format, placeholder: name, reason: "use a width of digits, such as {n:04}")
+            }
+            return .number(width: width)
+        case "photos":
+            guard format == nil else { throw .badFormat(format ?? "", placeholder: name, reason: "{photos} takes no format") }
+            return .photos
+        default:
+            throw .unknownPlaceholder(body, in: source)
+        }
+    }
+
+    /// The line with its placeholders filled in.
+    public func text(with values: CaptionValues) -> String {
+        pieces.map { piece in
+            switch piece {
+            case .text(let text): return text
+            case .date(let format), .time(let format): return values.date.format(format)
+            case .number(let width):
+                let digits = "\(values.number)"
+                return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            case .photos: return "\(values.photos)"
+            }
+        }.joined()
+    }
+}
+
+/// What a caption's placeholders stand for in one collage.
+public struct CaptionValues: Hashable, Sendable {
+    /// The first photo's EXIF `DateTimeOriginal`, or else when the collage is saved.
+    public var date: DateFields
+    /// The collage's number in a photo booth (`--batches`); 1 otherwise.
+    public var number: Int
+    public var photos: Int
+
+    public init(date: DateFields, number: Int, photos: Int) {
+        self.date = date
+        self.number = number
+        self.photos = photos
+    }
+}

@@ -1,0 +1,15 @@
+#if canImport(Glibc)
+internal import Glibc
+#endif
+public import CollageCore
+
+extension DateFields {
+    /// The local time now: a caption's `{date}` when the first photo has no EXIF date.
+    public static func now() -> DateFields {
+        var seconds = time(nil)
+        var fields = tm()
+        guard localtime_r(&seconds, &fields) != nil else { return DateFields(year: 1970, month: 1, day: 1) }
+        return DateFields(year: Int(fields.tm_year) + 1900, month: Int(fields.tm_mon) + 1, day: Int(fields.tm_mday),
+                          hour: Int(fields.tm_hour), minute: Int(fields.tm_min), second: Int(fields.tm_sec))
+    }
+}

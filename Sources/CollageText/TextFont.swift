@@ -1,0 +1,75 @@
+internal import CCollageText
+internal import CollageCore
+internal import CollageImaging
+
+/// One font and its fallbacks, open in FreeType: owns the C context, closed in `deinit`. Not
+/// thread-safe (FreeType faces are not): `FontTypesetter` holds it behind a lock.
+final class TextFont {
+    private let font: OpaquePointer
+    /// What was asked for, as given.
+    let spec: String
+    /// The file fontconfig chose (or the path given).
+    let file: String
+
+    /// `spec` is a file when it contains a slash, else a fontconfig pattern ("DejaVu Sans:bold").
+    init(_ spec: String) throws(TextError) {
+        var message = TextMessage()
+        var resolved = [CChar](repeating: 0, count: 4096)
+        var font: OpaquePointer?
+        let status = collage_text_font_open(spec, spec.contains("/") ? 1 : 0, &font, &resolved, resolved.count,
+                                            &message.bytes, message.bytes.count)
+        guard status == COLLAGE_TEXT_OK, let font else { throw TextError(status: status, message: message, font: spec) }
+        self.font = font
+        self.spec = spec
+        file = resolved.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    deinit { collage_text_font_close(font) }
+
+    func extent(of line: String, pixels: Double) throws(TextError) -> LineExtent {
+        var message = TextMessage()
+        var extent = collage_text_extent()
+        let utf8 = Array(line.utf8)
+        let status = utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                collage_text_measure(font, $0.baseAddress, $0.count, pixels, &extent, &message.bytes, message.bytes.count)
+            }
+        }
+        guard status == COLLAGE_TEXT_OK else { throw TextError(status: status, message: message, font: spec) }
+        return LineExtent(width: extent.width, ascent: extent.ascent, descent: extent.descent)
+    }
+
+    func draw(_ lines: [PlacedLine], pixels: Double, size: PixelSize) throws(TextError) -> AlphaMask {
+        var coverage = [UInt8](repeating: 0, count: size.area)
+        guard size.area > 0 else { return AlphaMask(size: size, coverage: coverage) }
+        for line in lines {
+            var message = TextMessage()
+            let utf8 = Array(line.text.utf8)
+            let status = utf8.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { text in
+                    coverage.withUnsafeMutableBufferPointer { mask in
+                        collage_text_draw(font, text.baseAddress, text.count, pixels, line.x, line.baseline, mask.baseAddress,
+                                          Int32(size.width), Int32(size.height), &message.bytes, message.bytes.count)
+                    }
+                }
+            }
+            guard status == COLLAGE_TEXT_OK else { throw TextError(status: status, message: message, font: spec) }
+        }
+        return AlphaMask(size: size, coverage: coverage)
+    }
+
+    /// The characters of `line` that no installed font can draw.
+    func missing(in line: String) throws(TextError) -> [Unicode.Scalar] {
+        var message = TextMessage()
+        var missing = [UInt32](repeating: 0, count: 64)
+        var count = 0
+        let utf8 = Array(line.utf8)
+        let status = utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                collage_text_missing(font, $0.baseAddress, $0.count, &missing, missing.count, &count, &message.bytes, message.bytes.count)
+            }
+        }
+        guard status == COLLAGE_TEXT_OK else { throw TextError(status: status, message: message, font: spec) }
+        return missing.prefix(min(count, missing.count)).compactMap(Unicode.Scalar.init)
+    }
+}

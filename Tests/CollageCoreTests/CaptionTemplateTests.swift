@@ -1,0 +1,66 @@
+import CollageCore
+import Testing
+
+@Suite struct CaptionTemplateTests {
+    let values = CaptionValues(date: DateFields(year: 2026, month: 6, day: 3, hour: 15, minute: 4, second: 9), number: 7, photos: 4)
+
+    @Test(arguments: [
+        ("Anna & Ben", "Anna & Ben"),
+        ("{date}", "2026-06-03"),
+        ("{time}", "15:04"),
+        ("{date:%d.%m.%Y}", "03.06.2026"),
+        ("{date:%A %e %B %y}", "Wednesday  3 June 26"),
+        ("{time:%I:%M:%S %p}", "03:04:09 PM"),
+        ("{date:%a %b %j %F %T %R %D %%}", "Wed Jun 154 2026-06-03 15:04:09 15:04 06/03/26 %"),
+        ("#{n} of {photos}", "#7 of 4"),
+        ("{n:04}", "0007"),
+        ("{{literal}} }}", "{literal} }"),
+        ("", ""),
+    ])
+    func fillsPlaceholders(source: String, expected: String) throws {
+        #expect(try CaptionTemplate(parsing: source).text(with: values) == expected)
+    }
+
+    @Test func anUnknownPlaceholderIsRefusedByName() {
+        #expect(throws: CaptionError.unknownPlaceholder("name", in: "Hi {name}")) { try CaptionTemplate(parsing: "Hi {name}") }
+        #expect(CaptionError.unknownPlaceholder("name", in: "Hi {name}").description.contains("{name}"))
+    }
+
+    @Test(arguments: ["{date", "a } b", "{date:%Q}", "{n:x}", "{n:123}", "{photos:3}", "{time:%}"])
+    func malformedCaptionsAreRefused(source: String) {
+        #expect(throws: CaptionError.self) { try CaptionTemplate(parsing: source) }
+    }
+
+    @Test func bracesAroundPlaceholdersAreLiteral() throws {
+        #expect(try CaptionTemplate(parsing: "{{{n}}}").pieces == [.text("{"), .number(width: 0), .text("}")])
+    }
+
+    @Test func positionAndAlignmentAcceptBothSpellings() throws {
+        #expect(try CaptionStyle.Alignment(parsing: "center") == .centre)
+        #expect(try CaptionStyle.Alignment(parsing: "Centre") == .centre)
+        #expect(try CaptionStyle.Position(parsing: "TOP") == .top)
+        #expect(throws: CaptionError.badAlignment("middle")) { try CaptionStyle.Alignment(parsing: "middle") }
+    }
+}
+
+@Suite struct DateFieldsTests {
+    @Test func readsExifDateTimeOriginal() {
+        #expect(DateFields(exif: "2026:06:13 15:42:07") == DateFields(year: 2026, month: 6, day: 13, hour: 15, minute: 42, second: 7))
+    }
+
+    @Test(arguments: ["0000:00:00 00:00:00", "    :  :     :  :  ", "2026-06-13 15:42:07", "2026:13:01 00:00:00", "2026:06:13"])
+    func refusesWhatIsNotADate(text: String) {
+        #expect(DateFields(exif: text) == nil)
+    }
+
+    @Test(arguments: [(2000, 1, 1, 6), (2024, 2, 29, 4), (2026, 11, 23, 1), (1970, 1, 1, 4)])
+    func knowsTheWeekday(year: Int, month: Int, day: Int, weekday: Int) {
+        #expect(DateFields(year: year, month: month, day: day).weekday == weekday)
+    }
+
+    @Test func countsTheDayOfTheYearAcrossLeapYears() {
+        #expect(DateFields(year: 2024, month: 3, day: 1).dayOfYear == 61)
+        #expect(DateFields(year: 2026, month: 3, day: 1).dayOfYear == 60)
+        #expect(DateFields(year: 2000, month: 12, day: 31).dayOfYear == 366)
+    }
+}
