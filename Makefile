@@ -72,6 +72,7 @@ build: deps
 # run on the shipped binary: its plugin would build the whole package again, dynamically linked.
 MAN_TOOL := $(DIST)/tools/debug/generate-manual
 man: build
+	mkdir -p $(GENERATED)
 	swift build --package-path $(DIST)/checkouts/swift-argument-parser --scratch-path $(DIST)/tools \
 	  $(if $(JOBS),-j $(JOBS)) --product generate-manual
 	$(MAN_TOOL) $(BIN) --date $(MAN_DATE) --authors "the collage developers" --output-directory $(GENERATED)
