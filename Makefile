@@ -27,7 +27,8 @@ PREFIX ?= /usr/local
 # package, in the debug information and in the module the debugger reads (prefix maps), so the
 # same commit gives the same bytes; the C code is fortified and the binary fully RELRO, as
 # Debian's hardening asks. The commit comes in from Plugins/CollageBuildCommit. JOBS=1 limits
-# the compiler jobs on a crowded machine.
+# the compiler jobs on a crowded machine; -j is part of every compile command, so a different
+# JOBS builds everything again.
 DIST := .build-dist
 BIN := $(DIST)/release/collage
 GENERATED := $(DIST)/generated
