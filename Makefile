@@ -24,8 +24,10 @@ PREFIX ?= /usr/local
 # (--static-swift-stdlib), so it needs Debian's libraries only, never /opt/swift. Its own scratch
 # path, so the benchmarks' plain release build (.build/release) does not make it start over, and
 # so the Debian build and the install test share one build. Paths are recorded relative to the
-# package, in the debug information and in the module the debugger reads (prefix maps), so the
-# same commit gives the same bytes; the C code is fortified and the binary fully RELRO, as
+# package (prefix maps), and the Swift code is compiled without debug information (-gnone): with
+# it, each object's .swift_modhash (an MD5 of its LLVM IR, kept in the binary) differed between
+# two clean builds of the same commit in the same folder (CollageCodecs', which imports the C
+# module), so the .deb did. The C code is fortified and the binary fully RELRO, as
 # Debian's hardening asks. The commit comes in from Plugins/CollageBuildCommit. JOBS=1 limits
 # the compiler jobs on a crowded machine; -j is part of every compile command, so a different
 # JOBS builds everything again.
@@ -35,7 +37,7 @@ GENERATED := $(DIST)/generated
 VERSION := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' Sources/collage/Version.swift)
 COMMIT := $(shell git rev-parse --short=7 HEAD 2>/dev/null)
 DIST_FLAGS := -c release --scratch-path $(DIST) --static-swift-stdlib $(if $(JOBS),-j $(JOBS)) \
-  -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xswiftc -prefix-serialized-debugging-options \
+  -Xswiftc -gnone -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xswiftc -prefix-serialized-debugging-options \
   -Xcc -ffile-prefix-map=$(CURDIR)=. -Xcc -D_FORTIFY_SOURCE=2 -Xlinker -z -Xlinker now
 # The man page carries the date of the last commit, so the same source gives the same page.
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)

@@ -68,7 +68,7 @@ paths >"$root.before"
 inside dpkg-query -W -f '${Package}\n' | sort >"$root.packages-before"
 
 cp "$deb" "$root/tmp/"
-shown apt-get install -y --no-install-recommends "/tmp/$(basename "$deb")" | grep -E '^#|NEW|newly installed|^    [a-z0-9]' \
+shown apt-get install -y --no-install-recommends "/tmp/$(basename "$deb")" | grep -E '^#|additional|NEW|newly installed|^    [a-z0-9]' \
   || fail "apt-get install of $(basename "$deb") failed"
 inside dpkg -s collage >/dev/null || fail "collage is not installed"
 
