@@ -17,18 +17,38 @@ DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
 # is the CJK font fontconfig falls back to.
 TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd gcc strace \
              tesseract-ocr tesseract-ocr-eng libharfbuzz-bin fonts-droid-fallback
+# What `make deb` and `make package-test` use: Debian's packaging tools, lintian, debootstrap,
+# djpeg (reads back the collage made in the clean root).
+PACKAGE_DEPS := debhelper dpkg-dev git lintian debootstrap libjpeg-turbo-progs
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 DEMO := autumn.jpg portrait.jpg bythewater.jpg kite.jpg kite-copy.jpg cups-exif6.jpg \
         coldripple.jpg truncated.jpg eveningglow.jpg path.jpg
 
 PREFIX ?= /usr/local
-CONFIG ?= release
-BIN := .build/$(CONFIG)/collage
-GENERATED := .build/generated
+# What `make install` and `make deb` ship: a release build with the Swift runtime linked in
+# (--static-swift-stdlib), so it needs Debian's libraries only, never /opt/swift. Its own scratch
+# path, so the benchmarks' plain release build (.build/release) does not make it start over, and
+# so the Debian build and the install test share one build. Paths are recorded relative to the
+# package (prefix maps), and the Swift code is compiled without debug information (-gnone): with
+# it, each object's .swift_modhash (an MD5 of its LLVM IR, kept in the binary) differed between
+# two clean builds of the same commit in the same folder (CollageCodecs', which imports the C
+# module), so the .deb did. The C code is fortified and the binary fully RELRO, as
+# Debian's hardening asks. The commit comes in from Plugins/CollageBuildCommit. JOBS=1 limits
+# the compiler jobs on a crowded machine; -j is part of every compile command, so a different
+# JOBS builds everything again.
+DIST := .build-dist
+BIN := $(DIST)/release/collage
+GENERATED := $(DIST)/generated
+VERSION := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' Sources/collage/Version.swift)
+COMMIT := $(shell git rev-parse --short=7 HEAD 2>/dev/null)
+DIST_FLAGS := -c release --scratch-path $(DIST) --static-swift-stdlib $(if $(JOBS),-j $(JOBS)) \
+  -Xswiftc -gnone -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xswiftc -prefix-serialized-debugging-options \
+  -Xcc -ffile-prefix-map=$(CURDIR)=. -Xcc -D_FORTIFY_SOURCE=2 -Xlinker -z -Xlinker now
 # The man page carries the date of the last commit, so the same source gives the same page.
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
-.PHONY: demo test deps test-deps build man completions install bench fuzz sanitize soak kill-loop
+.PHONY: demo test deps test-deps build man completions install install-files uninstall version-check deb package-test \
+        bench fuzz sanitize soak kill-loop
 
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -53,28 +73,73 @@ test: test-deps
 	bash Tests/EndToEnd/install.sh
 
 build: deps
-	swift build -c $(CONFIG) --product collage
+	swift build $(DIST_FLAGS) --product collage
 
-# Generated from the argument parser (swift-argument-parser's plugin and completion scripts),
-# never written by hand.
+# Generated from the argument parser (swift-argument-parser's generate-manual tool and completion
+# scripts), never written by hand. The tool is built from the argument parser's own checkout and
+# run on the shipped binary: its plugin would build the whole package again, dynamically linked.
+MAN_TOOL := $(DIST)/tools/debug/generate-manual
 man: build
-	swift package --allow-writing-to-package-directory generate-manual --configuration $(CONFIG) \
-	  --date $(MAN_DATE) --authors "the collage developers"
 	mkdir -p $(GENERATED)
-	cp .build/plugins/GenerateManual/outputs/collage/collage.1 $(GENERATED)/collage.1
+	swift build --package-path $(DIST)/checkouts/swift-argument-parser --scratch-path $(DIST)/tools \
+	  $(if $(JOBS),-j $(JOBS)) --product generate-manual
+	$(MAN_TOOL) $(BIN) --date $(MAN_DATE) --authors "the collage developers" --output-directory $(GENERATED)
 
+# The bash script loses its #!: bash-completion sources it, never runs it.
 completions: build
 	mkdir -p $(GENERATED)
-	$(BIN) --generate-completion-script bash > $(GENERATED)/collage.bash
+	$(BIN) --generate-completion-script bash | sed '1{/^#!/d}' > $(GENERATED)/collage.bash
 	$(BIN) --generate-completion-script zsh > $(GENERATED)/_collage
 	$(BIN) --generate-completion-script fish > $(GENERATED)/collage.fish
 
+# What `make install` puts in place (and `make uninstall` removes). zsh looks in site-functions
+# under /usr/local; Debian's package uses vendor-completions (debian/rules sets it).
+ZSH_COMPLETIONS ?= $(PREFIX)/share/zsh/site-functions
+INSTALLED := $(PREFIX)/bin/collage $(PREFIX)/share/man/man1/collage.1 \
+  $(PREFIX)/share/bash-completion/completions/collage $(ZSH_COMPLETIONS)/_collage \
+  $(PREFIX)/share/fish/vendor_completions.d/collage.fish
+
 install: build man completions
-	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/collage
+	$(MAKE) --no-print-directory install-files
+
+# Only copies: debian/rules calls it after its own build. The binary is stripped (its debug
+# information is half its size); the Debian build leaves that to dh_strip, for collage-dbgsym.
+INSTALL_STRIP ?= -s
+install-files:
+	install -D -m 755 $(INSTALL_STRIP) $(BIN) $(DESTDIR)$(PREFIX)/bin/collage
 	install -D -m 644 $(GENERATED)/collage.1 $(DESTDIR)$(PREFIX)/share/man/man1/collage.1
 	install -D -m 644 $(GENERATED)/collage.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/collage
-	install -D -m 644 $(GENERATED)/_collage $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_collage
+	install -D -m 644 $(GENERATED)/_collage $(DESTDIR)$(ZSH_COMPLETIONS)/_collage
 	install -D -m 644 $(GENERATED)/collage.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/collage.fish
+
+# The files only: the folders (bin, share/man/man1...) are shared with everything else there.
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
+# The built binary says the version in Version.swift and the commit it was built from.
+version-check:
+	@test "$$($(BIN) --version)" = "$(VERSION)$(if $(COMMIT), ($(COMMIT)))" \
+	  || { echo "$(BIN) --version says '$$($(BIN) --version)', not '$(VERSION)$(if $(COMMIT), ($(COMMIT)))'"; exit 1; }
+
+# The Debian package (debian/), built the Debian way by dpkg-buildpackage, into $(DEB_DIR) rather
+# than the parent folder. The version is Version.swift's: debian/changelog must agree. File dates
+# are the last commit's (SOURCE_DATE_EPOCH), so the same commit gives the same .deb.
+DEB_DIR := $(DIST)/deb
+deb: deps
+	$(call install_missing,$(PACKAGE_DEPS))
+	@test "$$(dpkg-parsechangelog -S Version)" = "$(VERSION)" \
+	  || { echo "debian/changelog is at $$(dpkg-parsechangelog -S Version), Version.swift at $(VERSION): add a changelog entry (dch -v $(VERSION))"; exit 1; }
+	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) COLLAGE_DEB_DIR=$(CURDIR)/$(DEB_DIR) \
+	  dpkg-buildpackage -b -us -uc \
+	  --buildinfo-file=$(DEB_DIR)/collage_$(VERSION)_$$(dpkg --print-architecture).buildinfo --buildinfo-option=-u$(DEB_DIR) \
+	  --changes-file=$(DEB_DIR)/collage_$(VERSION)_$$(dpkg --print-architecture).changes --changes-option=-u$(DEB_DIR)
+	@ls -l $(DEB_DIR)
+
+# The .deb installed into a clean Debian 12 root (debootstrap, no Swift), used there, removed:
+# see Tests/EndToEnd/package-test.sh. Root, network to the apt mirror.
+package-test: deb
+	bash Tests/EndToEnd/package-test.sh $(DEB_DIR)
 
 # Six generated 12 MP JPEGs against the bare decodes, ImageMagick and libvips (installs them), on all
 # cores and on one; start-up, 1,000 refused photos, watch CPU against builds; then watch's latency

@@ -79,8 +79,11 @@ let package = Package(
                 "CollageReport", "CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            plugins: ["CollageBuildCommit"]
         ),
+        // Generates the commit `collage --version` prints (a file in the build folder, never in the tree).
+        .plugin(name: "CollageBuildCommit", capability: .buildTool()),
         // The libFuzzer target over the untrusted-input path (`make fuzz`); in ordinary builds a
         // tool that replays inputs through the same path.
         .executableTarget(name: "CollageFuzz", dependencies: ["CollageCodecs", "CollageCore", "CollageImaging"], swiftSettings: strict),

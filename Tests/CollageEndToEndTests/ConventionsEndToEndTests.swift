@@ -6,10 +6,11 @@ import Testing
 /// documented exit codes.
 @Suite("Conventions: --version, help examples, exit codes", .timeLimit(.minutes(3)))
 struct ConventionsEndToEndTests {
-    @Test func versionIsOneLine() async throws {
+    /// The version and the commit it was built from (Plugins/CollageBuildCommit): `1.0.0 (d032717)`.
+    @Test func versionIsOneLineWithTheCommit() async throws {
         let result = try await CollageCommand.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+ \([0-9a-f]{7}\)\n$"#, options: .regularExpression) != nil)
     }
 
     /// A trip with seven landscape photos and a portrait, as the examples assume.

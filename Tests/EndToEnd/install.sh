@@ -1,17 +1,24 @@
 #!/bin/bash
-# `make install` end to end: into a fresh prefix, then each installed piece used by its real
-# client: the binary runs, `man -l` renders the page, bash loads the completion, zsh's and
-# fish's name every subcommand. Uses the debug build `swift test` has just made.
+# `make install` end to end: the release binary (the Swift runtime linked in) into a fresh prefix,
+# then each installed piece used by its real client: the binary says its version and commit,
+# `man -l` renders the page, bash loads the completion, zsh's and fish's name every subcommand.
+# Then the proof that it needs no Swift toolchain: no library from the toolchain's folder in its
+# `ldd`, and a collage made with that folder hidden (a private mount namespace with an empty
+# folder mounted over it: root only, skipped with the reason otherwise). Last, `make uninstall`
+# leaves no file behind. The release build is .build-dist's, which `make deb` reuses.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 prefix=$(mktemp -d /tmp/collage-install-XXXXXX)
-trap 'rm -rf "$prefix"' EXIT
+work=$(mktemp -d /tmp/collage-install-work-XXXXXX)
+trap 'rm -rf "$prefix" "$work"' EXIT
 fail() { echo "install test: $*" >&2; exit 1; }
 
-make --no-print-directory -s install CONFIG=debug PREFIX="$prefix" >/dev/null
+make --no-print-directory -s install PREFIX="$prefix" >/dev/null
+bin=$prefix/bin/collage
 
 version=$(grep -o '"[0-9]*\.[0-9]*\.[0-9]*"' Sources/collage/Version.swift | tr -d '"')
-[ "$("$prefix/bin/collage" --version)" = "$version" ] || fail "collage --version is not $version"
+expected="$version ($(git rev-parse --short=7 HEAD))"
+[ "$("$bin" --version)" = "$expected" ] || fail "collage --version says '$("$bin" --version)', not '$expected'"
 
 page=$(MANWIDTH=100 man -l "$prefix/share/man/man1/collage.1" 2>&1)
 grep -q '^COLLAGE(1)' <<<"$page" || fail "man -l did not render a COLLAGE(1) page"
@@ -27,4 +34,49 @@ for shell_file in "share/zsh/site-functions/_collage" "share/fish/vendor_complet
     grep -q "$word" "$prefix/$shell_file" || fail "$shell_file does not complete $word"
   done
 done
-echo "install test: binary, man page and bash/zsh/fish completions installed and working under $prefix"
+
+# The toolchain's folder: /opt/swift for /opt/swift/usr/bin/swiftc.
+toolchain=$(realpath "$(dirname "$(realpath "$(command -v swiftc)")")/../..")
+[ "$toolchain" != / ] || fail "swiftc is in /usr/bin: no toolchain folder to hide"
+libraries=$(ldd "$bin")
+if grep -q 'not found' <<<"$libraries"; then fail "ldd finds no $(grep 'not found' <<<"$libraries")"; fi
+if grep -qF "$toolchain/" <<<"$libraries"; then fail "collage links from $toolchain: $(grep -F "$toolchain/" <<<"$libraries")"; fi
+if grep -qE 'libswift|libFoundation|libdispatch|libBlocksRuntime' <<<"$libraries"; then
+  fail "collage links Swift's runtime dynamically: $(grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime' <<<"$libraries")"
+fi
+
+# Runs "$@" with the toolchain's folder replaced by an empty one, in a mount namespace of its own.
+hidden() {
+  unshare --mount --propagation private sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
+    sh "$work/empty" "$toolchain" "$@"
+}
+mkdir "$work/empty"
+if [ "$(id -u)" -ne 0 ]; then
+  hiding="SKIPPED running with $toolchain hidden: it takes root (unshare -m, mount --bind)"
+elif ! refusal=$(hidden true 2>&1); then
+  hiding="SKIPPED running with $toolchain hidden: unshare/mount refused here: $refusal"
+else
+  hidden sh -c '! ls "$1"/* >/dev/null 2>&1' sh "$toolchain" || fail "$toolchain is not empty in the namespace"
+  # The control: a build that links the toolchain's runtime must fail there (swift test's debug build).
+  control="no dynamically linked build to compare with"
+  if [ -x .build/debug/collage ] && ldd .build/debug/collage | grep -qF "$toolchain/"; then
+    if refusal=$(hidden .build/debug/collage --version 2>&1); then
+      fail "the dynamically linked debug build ran with $toolchain hidden: the namespace hides nothing"
+    fi
+    control="where .build/debug/collage fails: ${refusal#*: }"
+  fi
+  [ "$(hidden "$bin" --version)" = "$expected" ] || fail "collage --version failed with $toolchain hidden"
+  hidden "$bin" build Fixtures/autumn.jpg Fixtures/kite.jpg Fixtures/path.jpg -o "$work/collage.jpg" >/dev/null 2>"$work/log" \
+    || fail "collage build failed with $toolchain hidden: $(cat "$work/log")"
+  djpeg "$work/collage.jpg" >/dev/null || fail "the collage made with $toolchain hidden is not a JPEG"
+  hiding="ran and made a collage with $toolchain hidden ($control)"
+fi
+
+make --no-print-directory -s uninstall PREFIX="$prefix" >/dev/null
+left=$(find "$prefix" ! -type d)
+[ -z "$left" ] || fail "make uninstall left: $left"
+
+echo "install test: binary ($expected), man page and bash/zsh/fish completions installed and working under $prefix;" \
+  "links $(awk '{print $1}' <<<"$libraries" | sort | tr '\n' ' ')"
+echo "install test: $hiding"
+echo "install test: make uninstall removed every file"
