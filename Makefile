@@ -6,12 +6,15 @@
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the release binary, man page and completions
 #   make bench                                     the benchmarks (see Tests/Benchmarks)
 
-DEPS := libjpeg-dev libpng-dev
+DEPS := libjpeg-dev libpng-dev libqrencode-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
-# verifies Docs/collage-booth.service.
-TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd
+# verifies Docs/collage-booth.service. `watch --serve` is tested with curl, a Python SSE client,
+# headless Chromium driven by Selenium (Debian's python3-selenium: Debian 12's python3 refuses
+# pip installs into the system) and zbarimg reading the gallery's QR codes.
+TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd \
+             curl zbar-tools chromium chromium-driver python3-selenium
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 DEMO := autumn.jpg portrait.jpg bythewater.jpg kite.jpg kite-copy.jpg cups-exif6.jpg \
         coldripple.jpg truncated.jpg eveningglow.jpg path.jpg
@@ -23,7 +26,7 @@ GENERATED := .build/generated
 # The man page carries the date of the last commit, so the same source gives the same page.
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
-.PHONY: demo test deps test-deps build man completions install bench fuzz sanitize soak
+.PHONY: demo test deps test-deps build man completions install bench bench-serve fuzz sanitize soak
 
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -77,6 +80,13 @@ install: build man completions
 bench: deps
 	bash Tests/Benchmarks/build-benchmark.sh
 	python3 Tests/Benchmarks/watch-benchmark.py
+
+# `watch --serve`: rename-to-SSE latency, wrk on /collages/NAME while the watch saves, and the
+# watch's CPU with 64 live pages against none (installs wrk).
+bench-serve: deps
+	$(call install_missing,wrk curl)
+	swift build -c release --product collage
+	/usr/bin/python3 Tests/Benchmarks/serve-benchmark.py
 
 # A long day in a photo booth: see Tests/Benchmarks/booth-soak.py (python3 with Pillow).
 soak: test-deps

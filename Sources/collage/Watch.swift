@@ -3,6 +3,7 @@ internal import ArgumentParser
 internal import CollageCore
 internal import CollagePipeline
 internal import CollageReport
+internal import CollageServer
 internal import CollageSources
 internal import CollageTerminal
 internal import CollageWriting
@@ -31,6 +32,7 @@ extension Collage {
         @OptionGroup var rules: RuleOptions
         @OptionGroup var limits: ReadLimits
         @OptionGroup var report: ReportOptions
+        @OptionGroup var serving: ServeOptions
 
         @Option(help: ArgumentHelp("Seconds between collage rebuilds: the first change is saved at once, the newest within one interval.", valueName: "seconds"))
         var throttle = 0.5
@@ -51,21 +53,33 @@ extension Collage {
             let destination = CollageOutput(path: output.output, numbered: batches)
             let interval = Duration.milliseconds(Int64((throttle * 1000).rounded()))
             // The main screen replaces the scrolling log; errors follow once it is closed.
+            // The server starts before anything is watched: one that cannot start ends the run at once.
+            var server: BoothServer?
+            var serverError: ServeError?
+            if let settings = try serving.settings(batches: batches) {
+                do { server = try await BoothServer.start(settings) } catch { serverError = error }
+            }
             let told = WatchReport(log: report.log(watching: true), screen: report.previewScreen(), styler: report.styler,
-                                   json: report.json, limit: options.limit)
-            let log: @Sendable (PipelineEvent) -> Void = told.event
-            func end(_ reason: String, _ status: ExitCode, error: String? = nil) -> ExitCode {
+                                   json: report.json, limit: options.limit, listener: server?.publish)
+            let log: @Sendable (PipelineEvent) -> Void = { [server] event in
+                server?.note(event)
+                told.event(event)
+            }
+            func end(_ reason: String, _ status: ExitCode, error: String? = nil) async -> ExitCode {
                 told.finish(reason: reason, status: status.rawValue, error: error)
+                await server?.close()
                 return status
             }
+            if let serverError { throw await end("server-unavailable", ExitStatus.unavailable, error: serverError.description) }
+            if let server { report.log(watching: true).status("serving \(server.url)") }
 
             let watcher: FolderWatcher
             do {
                 watcher = try FolderWatcher(folder: folder, isOwnOutput: destination.ownNames(in: folder)) { log(PipelineEvent($0)) }
             } catch {
-                throw end("folder-unavailable", ExitStatus.noInput, error: error.description)
+                throw await end("folder-unavailable", ExitStatus.noInput, error: error.description)
             }
-            told.started(folder: folder, output: output.output, batches: batches, throttle: interval)
+            told.started(folder: folder, output: output.output, batches: batches, throttle: interval, url: server?.url)
             // A photo booth reads its journal before anything is taken: where to resume, which photos are used.
             var journal: BoothJournal?
             var start = BoothStart()
@@ -92,17 +106,17 @@ extension Collage {
 
             switch outcome {
             case .success(.complete):
-                throw end("complete", .success)
+                throw await end("complete", .success)
             case .failure(let error as WriteError):
-                throw end("cannot-write", ExitStatus.cannotWrite, error: error.description)
+                throw await end("cannot-write", ExitStatus.cannotWrite, error: error.description)
             case .failure(let error) where !(error is CancellationError):
-                throw end("cannot-write", ExitStatus.cannotWrite, error: String(describing: error))
+                throw await end("cannot-write", ExitStatus.cannotWrite, error: String(describing: error))
             default:
-                if let signal = signals.signal { throw end("interrupted", ExitStatus.interrupted(by: signal)) }
+                if let signal = signals.signal { throw await end("interrupted", ExitStatus.interrupted(by: signal)) }
                 var reason: String?
                 if case .failure(let error) = watched { reason = String(describing: error) }
                 // The source ended on its own: only the folder going away can end it.
-                throw end("folder-gone", ExitStatus.ioError, error: reason)
+                throw await end("folder-gone", ExitStatus.ioError, error: reason)
             }
         }
     }
