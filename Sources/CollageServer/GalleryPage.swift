@@ -28,8 +28,8 @@ enum GalleryPage {
             figure img { width: 100%; display: block; border-radius: 0.5vh; background: #fff; }
             .qr { width: 15rem; height: 15rem; }
             .qr svg { width: 100%; height: 100%; display: block; }
-            figcaption { grid-column: 1 / 3; display: flex; justify-content: space-between; gap: 1em; font-size: 1.4rem; }
-            figcaption span { color: #8b877f; overflow-wrap: anywhere; text-align: right; }
+            figcaption { grid-column: 1 / 3; font-size: 1.5rem; }
+            figcaption span { display: block; color: #8b877f; font-size: 1rem; overflow-wrap: anywhere; margin-top: 0.3em; }
             .none { font-size: 3vh; color: #8b877f; }
             </style>
             </head>

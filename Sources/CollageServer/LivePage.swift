@@ -27,8 +27,7 @@ enum LivePage {
         #status.off { background: #d29922; }
         main { position: relative; min-height: 0; display: flex; align-items: center; justify-content: center;
           padding: 1vh 3vw; }
-        #collage { max-width: 100%; max-height: 100%; object-fit: contain; border-radius: 0.6vh;
-          box-shadow: 0 1vh 5vh rgba(0, 0, 0, 0.6); background: #fff; }
+        #collage { width: 100%; height: 100%; object-fit: contain; }
         #empty { font-size: 6vh; color: #8b877f; text-align: center; }
         footer { font-size: 3.6vh; padding: 1vh 3vw 2vh; min-height: 7vh; white-space: nowrap;
           overflow: hidden; text-overflow: ellipsis; }

@@ -66,8 +66,11 @@ def main():
 
         driver.get(booth.url + "/gallery")
         gallery = os.path.join(SHOTS, "gallery-3-collages.png")
+        # Tall enough for the whole page: the window's own bars take some of its height.
         height = driver.execute_script("return document.documentElement.scrollHeight")
-        driver.set_window_size(1280, max(800, height))
+        driver.set_window_size(1280, height + 200)
+        WebDriverWait(driver, DEADLINE).until(
+            lambda d: d.execute_script("return window.innerHeight >= document.documentElement.scrollHeight"))
         driver.save_screenshot(gallery)
         decoded = subprocess.run(["zbarimg", "--quiet", "--raw", gallery], capture_output=True, text=True, timeout=DEADLINE)
         urls = sorted(decoded.stdout.split())
