@@ -190,6 +190,12 @@ def test_events_live_resume_and_the_same_json_as_stdout():
         else:
             check(False, "the stream ends after finished")
         check(booth.printed(finished) and finished == booth.lines[-1], "the finished event is the last --json line")
+        # Every event, `started` with its `url` included, as Docs/watch-event.schema.json says.
+        here = os.path.dirname(os.path.abspath(__file__))
+        schema = os.path.join(here, "..", "..", "..", "Docs", "watch-event.schema.json")
+        valid = subprocess.run([sys.executable, os.path.join(here, "..", "validate-json.py"), schema, "--lines"],
+                               input="\n".join(booth.lines), capture_output=True, text=True)
+        check(valid.returncode == 0, f"the events follow the schema: {valid.stdout}{valid.stderr}")
     finally:
         booth.stop()
         booth.close()
@@ -305,6 +311,7 @@ def test_a_port_already_taken_is_exit_69_before_any_photo():
     result = subprocess.run([COLLAGE, "watch", folder, "-o", output, "--json", "--serve", f"127.0.0.1:{port}"],
                             capture_output=True, text=True, timeout=DEADLINE)
     check(result.returncode == 69 and '"reason":"server-unavailable"' in result.stdout, f"--json: {result.stdout!r}")
+    check(result.stdout.count("\n") == 1, f"--json: only the finished event: {result.stdout!r}")
     taken.close()
     shutil.rmtree(folder)
 
