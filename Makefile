@@ -7,16 +7,19 @@
 #   make bench                                     the benchmarks (see Tests/Benchmarks)
 
 # Captions: FreeType rasterises, HarfBuzz shapes, fontconfig finds fonts; DejaVu is the default font.
-DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
+DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core libqrencode-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
 # verifies Docs/collage-booth.service, gcc compiles the LD_PRELOAD shim that kills a booth at its
 # journal's rename, strace holds an fsync so a signal lands while a collage is being written,
 # tesseract reads captions back, hb-view draws the same text for comparison, Droid Sans Fallback
-# is the CJK font fontconfig falls back to.
+# is the CJK font fontconfig falls back to. `watch --serve` is tested with curl, a Python SSE
+# client, headless Chromium driven by Selenium (Debian's python3-selenium: Debian 12's python3
+# refuses pip installs into the system) and zbarimg reading the gallery's QR codes.
 TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd gcc strace \
-             tesseract-ocr tesseract-ocr-eng libharfbuzz-bin fonts-droid-fallback
+             tesseract-ocr tesseract-ocr-eng libharfbuzz-bin fonts-droid-fallback \
+             curl zbar-tools chromium chromium-driver python3-selenium
 # What `make deb` and `make package-test` use: Debian's packaging tools, lintian, debootstrap,
 # djpeg (reads back the collage made in the clean root).
 PACKAGE_DEPS := debhelper dpkg-dev git lintian debootstrap libjpeg-turbo-progs
@@ -48,7 +51,7 @@ DIST_FLAGS := -c release --scratch-path $(DIST) --static-swift-stdlib $(if $(JOB
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
 .PHONY: demo test deps test-deps build man completions install install-files uninstall version-check deb package-test \
-        bench fuzz sanitize soak kill-loop
+        bench bench-serve fuzz sanitize soak kill-loop
 
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -146,19 +149,26 @@ package-test: deb
 # and idle CPU: see Tests/Benchmarks.
 bench: deps
 	bash Tests/Benchmarks/build-benchmark.sh
-	python3 Tests/Benchmarks/watch-benchmark.py
+	/usr/bin/python3 Tests/Benchmarks/watch-benchmark.py
 
-# A long day in a photo booth: see Tests/Benchmarks/booth-soak.py (python3 with Pillow).
+# `watch --serve`: rename-to-SSE latency, wrk on /collages/NAME while the watch saves, and the
+# watch's CPU with 64 live pages against none (installs wrk).
+bench-serve: deps
+	$(call install_missing,wrk curl)
+	swift build -c release --product collage
+	/usr/bin/python3 Tests/Benchmarks/serve-benchmark.py
+
+# A long day in a photo booth: see Tests/Benchmarks/booth-soak.py (Debian's python3 with python3-pil).
 soak: test-deps
 	swift build -c release --product collage
-	python3 Tests/Benchmarks/booth-soak.py
+	/usr/bin/python3 Tests/Benchmarks/booth-soak.py
 
 # A booth losing power again and again: see Tests/Benchmarks/booth-kill-loop.py (python3 with
 # Pillow; about a minute): at least 50 SIGKILLs while photos arrive, then every photo and collage
 # checked.
 kill-loop: test-deps
 	swift build -c release --product collage
-	python3 Tests/Benchmarks/booth-kill-loop.py
+	/usr/bin/python3 Tests/Benchmarks/booth-kill-loop.py
 
 # The whole suite under ThreadSanitizer, then under AddressSanitizer with LeakSanitizer, each in
 # its own scratch path. Synchronization.Mutex is refused first: TSan cannot see it lock (its

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -15,6 +15,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        // `watch --serve`: the HTTP server (SwiftNIO underneath). No traits: swift-configuration
+        // and full Foundation are not needed, and not building them keeps CI's clean build shorter.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: [
         // The only code that calls libjpeg/libpng: setjmp-guarded, returns status codes.
@@ -72,11 +79,27 @@ let package = Package(
             dependencies: ["CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
             swiftSettings: strict
         ),
+        // The only code that calls libqrencode: a QR code's modules for a URL, with a status code.
+        .target(name: "CQRCode", linkerSettings: [.linkedLibrary("qrencode")]),
+        // `watch --serve`: the booth's screen over HTTP (live page by Server-Sent Events, gallery with
+        // QR codes, the finished collages). Reads only the reported events and the written files.
+        .target(
+            name: "CollageServer",
+            dependencies: [
+                "CQRCode", "CollageReport", "CollagePipeline", "CollageWriting", "CollageFiles", "CollageCore", "CollageLocking",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // The command line: argument parsing and exit codes around the pipeline and the report.
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageReport", "CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking",
+                "CollageServer", "CollageReport", "CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict,

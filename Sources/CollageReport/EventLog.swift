@@ -56,6 +56,12 @@ public final class EventLog: Sendable {
         redraw()
     }
 
+    /// A line about the run itself (`serving http://…`): printed unless quiet.
+    public func status(_ text: String) {
+        guard verbosity > .quiet else { return }
+        write([(.status, text)])
+    }
+
     /// An error: printed even when quiet.
     public func error(_ text: String) {
         write([(.error, text)])

@@ -9,11 +9,11 @@ internal import CollageFiles
 /// ripgrep's envelope `{"type": "...", "data": {...}}`. Documented in the README and in
 /// `Docs/watch-event.schema.json`.
 public enum WatchJSON {
-    /// The first line: what is watched and how.
-    public static func started(folder: PathName, output: PathName, limit: Int, batches: Bool, throttle: Duration) -> JSONValue {
+    /// The first line: what is watched and how; with `--serve`, the page's URL.
+    public static func started(folder: PathName, output: PathName, limit: Int, batches: Bool, throttle: Duration, url: String? = nil) -> JSONValue {
         envelope("started", JSONFields.path("folder", folder) + JSONFields.path("output", output) + [
             ("limit", .int(limit)), ("batches", .bool(batches)), ("throttleSeconds", .seconds(throttle)),
-        ])
+        ] + (url.map { [("url", JSONValue.string($0))] } ?? []))
     }
 
     /// A photo added or skipped, a collage saved, or a notice about the folder.

@@ -8,6 +8,8 @@ enum ExitStatus {
     static let noUsablePhoto = ExitCode(65)
     /// The folder to watch, or a file given to `inspect`, does not exist or cannot be read.
     static let noInput = ExitCode(66)
+    /// `watch --serve` could not start its server (the port is taken, no permission).
+    static let unavailable = ExitCode(69)
     /// The collage could not be written.
     static let cannotWrite = ExitCode(73)
     /// An I/O error while running: the watched folder was deleted or moved, or reading it failed.

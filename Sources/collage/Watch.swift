@@ -3,6 +3,7 @@ internal import ArgumentParser
 internal import CollageCore
 internal import CollagePipeline
 internal import CollageReport
+internal import CollageServer
 internal import CollageSources
 internal import CollageFiles
 internal import CollageTerminal
@@ -32,6 +33,7 @@ extension Collage {
         @OptionGroup var rules: RuleOptions
         @OptionGroup var limits: ReadLimitOptions
         @OptionGroup var report: ReportOptions
+        @OptionGroup var serving: ServeOptions
 
         @Option(help: ArgumentHelp("Seconds between collage rebuilds: the first change is saved at once, the newest within one interval.", valueName: "seconds"))
         var throttle = 0.5
@@ -66,30 +68,41 @@ extension Collage {
                 }
             }
             // The main screen replaces the scrolling log; errors follow once it is closed.
+            // The server starts before anything is watched: one that cannot start ends the run at once.
+            var server: BoothServer?
+            var serverError: ServeError?
+            if let settings = try serving.settings(batches: batches) {
+                do { server = try await BoothServer.start(settings) } catch { serverError = error }
+            }
             let told = WatchReport(log: report.log(watching: true), screen: report.previewScreen(), styler: report.styler,
-                                   json: report.json, limit: options.layout.limit)
-
-            let log: @Sendable (PipelineEvent) -> Void = told.event
-            func end(_ reason: String, _ status: ExitCode, error: String? = nil) -> ExitCode {
+                                   json: report.json, limit: options.layout.limit, listener: server?.publish)
+            let log: @Sendable (PipelineEvent) -> Void = { [server] event in
+                server?.note(event)
+                told.event(event)
+            }
+            func end(_ reason: String, _ status: ExitCode, error: String? = nil) async -> ExitCode {
                 told.finish(reason: reason, status: status.rawValue, error: error)
+                await server?.close()
                 return status
             }
+            if let serverError { throw await end("server-unavailable", ExitStatus.unavailable, error: serverError.description) }
+            if let server { report.log(watching: true).status("serving \(server.url)") }
             var unusable = ""
             do {
                 try options.decorate(with: look.print, notice: { told.event(.notice($0)) }, error: { unusable = $0 })
             } catch {
-                throw end("decoration-unavailable", ExitStatus.noInput, error: unusable)
+                throw await end("decoration-unavailable", ExitStatus.noInput, error: unusable)
             }
 
-            if let refusal { throw end("cannot-write", ExitStatus.cannotWrite, error: refusal.description) }
+            if let refusal { throw await end("cannot-write", ExitStatus.cannotWrite, error: refusal.description) }
             for stale in destination.removeStaleTemporaries() { log(.notice("removed \(stale), left by a run that was killed")) }
             let watcher: FolderWatcher
             do {
                 watcher = try FolderWatcher(folder: folder, isOwnOutput: destination.ownNames(in: folder)) { log(PipelineEvent($0)) }
             } catch {
-                throw end("folder-unavailable", ExitStatus.noInput, error: error.description)
+                throw await end("folder-unavailable", ExitStatus.noInput, error: error.description)
             }
-            told.started(folder: folder, output: output.output, batches: batches, throttle: interval)
+            told.started(folder: folder, output: output.output, batches: batches, throttle: interval, url: server?.url)
             // A photo booth reads its journal before anything is taken: where to resume, which photos are used.
             var journal: BoothJournal?
             var start = BoothStart()
@@ -98,8 +111,8 @@ extension Collage {
                     (journal, start) = try BoothJournal.open(for: destination, watching: folder, limit: options.layout.limit) { log(.notice($0)) }
                 } catch {
                     // Before any photo is taken: another booth owns these collages.
-                    guard case .busy = error else { throw end("cannot-write", ExitStatus.cannotWrite, error: error.description) }
-                    throw end("output-busy", ExitStatus.outputBusy, error: error.description)
+                    guard case .busy = error else { throw await end("cannot-write", ExitStatus.cannotWrite, error: error.description) }
+                    throw await end("output-busy", ExitStatus.outputBusy, error: error.description)
                 }
             }
             let session = WatchSession(
@@ -122,19 +135,19 @@ extension Collage {
 
             switch outcome {
             case .success(.complete):
-                throw end("complete", .success)
+                throw await end("complete", .success)
             case .failure(let error as WatchStopError):
-                throw end("cannot-write", ExitStatus.cannotWrite, error: error.description)
+                throw await end("cannot-write", ExitStatus.cannotWrite, error: error.description)
             case .failure(let error as WriteError):
-                throw end("cannot-write", ExitStatus.cannotWrite, error: error.description)
+                throw await end("cannot-write", ExitStatus.cannotWrite, error: error.description)
             case .failure(let error) where !(error is CancellationError):
-                throw end("cannot-write", ExitStatus.cannotWrite, error: String(describing: error))
+                throw await end("cannot-write", ExitStatus.cannotWrite, error: String(describing: error))
             default:
-                if let signal = signals.signal { throw end("interrupted", ExitStatus.interrupted(by: signal)) }
+                if let signal = signals.signal { throw await end("interrupted", ExitStatus.interrupted(by: signal)) }
                 var reason: String?
                 if case .failure(let error) = watched { reason = String(describing: error) }
                 // The source ended on its own: only the folder going away can end it.
-                throw end("folder-gone", ExitStatus.ioError, error: reason)
+                throw await end("folder-gone", ExitStatus.ioError, error: reason)
             }
         }
     }

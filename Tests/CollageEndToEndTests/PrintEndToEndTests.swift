@@ -13,7 +13,7 @@ struct PrintEndToEndTests {
     /// What Pillow, an independent reader, says of a file: its pixel size and its dpi.
     func pillow(_ path: String) async throws -> String {
         let script = "from PIL import Image; im = Image.open('\(path)'); print(im.size[0], im.size[1], *[round(d) for d in im.info['dpi']])"
-        let result = try await Shell.run("python3 -c \(Shell.quote(script))")
+        let result = try await Shell.run("/usr/bin/python3 -c \(Shell.quote(script))")
         #expect(result.status == 0, "\(result.stderr)")
         return result.lines.first ?? ""
     }

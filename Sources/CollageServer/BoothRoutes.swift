@@ -1,0 +1,88 @@
+internal import CollageCore
+internal import HTTPTypes
+internal import Hummingbird
+internal import NIOCore
+
+/// The four kinds of page the booth serves, and nothing else: `/`, `/events`, `/gallery`,
+/// `/collages/NAME` (and `/photos/NAME` with `--serve-photos`). HEAD is answered by Hummingbird
+/// from the GET route, with the same headers and no body.
+struct BoothRoutes: Sendable {
+    let hub: EventHub
+    let files: BoothFiles
+    let settings: ServeSettings
+
+    var router: Router<BoothContext> {
+        let router = Router(context: BoothContext.self)
+        route(router, "/") { _, _ in page(LivePage.html(newest: files.collages.first)) }
+        route(router, "/gallery") { request, _ in
+            let base = settings.publicURL ?? "http://" + (request.head.authority ?? settings.address.description)
+            return page(try GalleryPage.html(collages: files.collages, base: base, batches: settings.batches))
+        }
+        route(router, "/events") { request, context in events(request, context) }
+        route(router, "/collages/{name}") { request, context in
+            file(files.collage(named: name(context))?.path, request)
+        }
+        route(router, "/photos/{name}") { request, context in
+            file(settings.servesPhotos ? files.photo(named: name(context)) : nil, request)
+        }
+        return router
+    }
+
+    /// GET, and HEAD with the same status and headers (Content-Length included) and no body.
+    private func route(_ router: Router<BoothContext>, _ path: RouterPath,
+                       _ handler: @escaping @Sendable (Request, BoothContext) async throws -> Response) {
+        router.get(path, use: handler)
+        router.head(path) { request, context in try await handler(request, context).createHeadResponse() }
+    }
+
+    private func name(_ context: BoothContext) -> String {
+        context.parameters.get("name").flatMap { HTML.decodeSegment(Substring($0)) } ?? ""
+    }
+
+    private func page(_ html: String) -> Response {
+        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+                 body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    private static func notFound() -> Response {
+        Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(string: "Not found.\n")))
+    }
+
+    /// A collage or photo this booth knows, with validators; 304 when the client's copy is current.
+    private func file(_ path: PathName?, _ request: Request) -> Response {
+        guard let path, let file = ServedFile(path: path) else { return Self.notFound() }
+        var headers: HTTPFields = [
+            .eTag: file.etag, .lastModified: HTTPDate.string(secondsSinceEpoch: file.lastModified),
+            .cacheControl: "no-cache", .contentType: file.contentType,
+        ]
+        if file.isCurrent(ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: request.headers[.ifModifiedSince]) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+
+    /// Server-Sent Events: the kept events after `Last-Event-ID` (all of them on a first
+    /// connection), then each new one, every one with its `id:`. 503 when `--serve-max-clients`
+    /// pages are already listening.
+    private func events(_ request: Request, _ context: BoothContext) -> Response {
+        let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-cache"]
+        guard request.method == .get else { return Response(status: .ok, headers: headers) }
+        let last = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int($0) }
+        let channel = context.channel
+        guard let subscription = hub.subscribe(after: last, drop: { channel.close(promise: nil) }) else {
+            return Response(status: .serviceUnavailable, headers: [.retryAfter: "5", .contentType: "text/plain; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(string: "Too many screens are connected.\n")))
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            defer { subscription.cancel() }
+            // The browser waits this long before reconnecting after a drop.
+            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+            for await event in subscription.events {
+                try await writer.write(ByteBuffer(string: event.id == 0 ? ": keep-alive\n\n" : "id: \(event.id)\ndata: \(event.json)\n\n"))
+            }
+            try await writer.finish(nil)
+        })
+    }
+}

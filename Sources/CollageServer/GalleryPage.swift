@@ -1,0 +1,44 @@
+/// `/gallery`: every collage this booth saved, newest first, each beside a QR code of its
+/// download URL, big enough to scan from a phone held at arm's length from the screen.
+enum GalleryPage {
+    /// `base`: the start of the download URLs (`--public-url`, or how this browser reached us).
+    static func html(collages: [BoothFiles.Collage], base: String, batches: Bool) throws(ServeError) -> String {
+        var cards = ""
+        for collage in collages {
+            let path = "/collages/\(HTML.pathSegment(collage.name))"
+            let url = base + path
+            let label = batches ? "Collage \(collage.batch) · \(HTML.photos(collage.photos))" : HTML.photos(collage.photos)
+            cards += """
+                <figure>
+                  <a href="\(HTML.escape(path))"><img src="\(HTML.escape(path))?v=\(collage.save)" alt="\(HTML.escape(collage.name))" loading="lazy"></a>
+                  <div class="qr">\(try QRCode(encoding: url).svg)</div>
+                  <figcaption><strong>\(HTML.escape(label))</strong><span>\(HTML.escape(url))</span></figcaption>
+                </figure>
+
+                """
+        }
+        if collages.isEmpty { cards = "<p class=\"none\">No collage yet: the first one appears here once it is saved.</p>\n" }
+        return HTML.head(title: "Collages") + """
+            body { padding: 2vh 3vw; }
+            h1 { font-size: 5vh; margin: 0 0 2vh; }
+            h1 span { font-size: 3vh; color: #b9b4aa; font-weight: normal; margin-left: 1em; }
+            main { display: grid; grid-template-columns: repeat(auto-fill, minmax(34rem, 1fr)); gap: 3vh 2vw; }
+            figure { margin: 0; background: #1c1e23; border-radius: 1vh; padding: 1.5vh; display: grid;
+              grid-template-columns: 1fr 15rem; grid-template-rows: auto auto; gap: 1vh 1.2vw; align-items: center; }
+            figure img { width: 100%; display: block; border-radius: 0.5vh; background: #fff; }
+            .qr { width: 15rem; height: 15rem; }
+            .qr svg { width: 100%; height: 100%; display: block; }
+            figcaption { grid-column: 1 / 3; font-size: 1.5rem; }
+            figcaption span { display: block; color: #8b877f; font-size: 1rem; overflow-wrap: anywhere; margin-top: 0.3em; }
+            .none { font-size: 3vh; color: #8b877f; }
+            </style>
+            </head>
+            <body>
+            <h1>Your collages<span>scan the code to download yours</span></h1>
+            <main>
+            \(cards)</main>
+            </body>
+            </html>
+            """
+    }
+}

@@ -1,0 +1,184 @@
+"""A real `collage watch --serve` for the end-to-end tests: started on a free port, its --json
+events read as they come, photos dropped into its folder the way a camera's upload does (written
+beside the folder, then renamed in), and a small Server-Sent Events client."""
+
+import json
+import os
+import queue
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+
+# Photos in the fixtures that are landscape and unlike each other: each one is added.
+LANDSCAPE = ["autumn.jpg", "bythewater.jpg", "kite.jpg", "coldripple.jpg", "cups-exif6.jpg", "eveningglow.jpg",
+             "fallenleaf.jpg", "path.jpg", "booth-1.jpg", "booth-2.jpg", "booth-3.jpg", "booth-4.jpg", "booth-5.jpg",
+             "booth-6.jpg", "subject-left.jpg", "summer-exif3.jpg", "grey-gray.jpg", "booth-cup.jpg"]
+# Waits are bounded so a broken server fails the test instead of hanging it; they assert nothing
+# about speed.
+DEADLINE = 60
+
+
+class Booth:
+    def __init__(self, collage, fixtures, *flags, batches=True, serve="127.0.0.1:0"):
+        self.fixtures = fixtures
+        self.root = tempfile.mkdtemp(prefix="collage-serve-")
+        self.folder = os.path.join(self.root, "photos")
+        self.out = os.path.join(self.root, "out")
+        self.staging = os.path.join(self.root, "staging")
+        for path in (self.folder, self.out, self.staging):
+            os.mkdir(path)
+        output = os.path.join(self.out, "collage.jpg")
+        self.args = [collage, "watch", self.folder, "-o", output, "--size", "300x200", "--throttle", "0", "--json",
+                     "--serve", serve, *flags] + (["--batches"] if batches else [])
+        self.process = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.events = queue.Queue()
+        self.pending = []
+        self.ended = False
+        self.lines = []
+        self.stderr = []
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self.started = self.next("started")
+        self.url = self.started["data"]["url"].rstrip("/")
+        self.port = int(self.url.rsplit(":", 1)[1])
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+            self.events.put(json.loads(line))
+        self.events.put(None)
+
+    def _read_stderr(self):
+        for line in self.process.stderr:
+            self.stderr.append(line.rstrip("\n"))
+
+    def next(self, kind=None, where=lambda event: True):
+        """The first --json event (of this type) not taken yet, in order; waits for it."""
+        end = time.monotonic() + DEADLINE
+        while True:
+            while True:
+                try:
+                    event = self.events.get_nowait()
+                except queue.Empty:
+                    break
+                if event is None:
+                    self.ended = True
+                else:
+                    self.pending.append(event)
+            for index, event in enumerate(self.pending):
+                if (kind is None or event["type"] == kind) and where(event):
+                    del self.pending[index]
+                    return event
+            if self.ended or time.monotonic() > end:
+                raise AssertionError(f"no {kind} event came: {self.stderr}")
+            time.sleep(0.005)
+
+    def printed(self, line):
+        """Whether --json printed this exact line (waiting for it: stdout and SSE race)."""
+        end = time.monotonic() + DEADLINE
+        while line not in self.lines:
+            if time.monotonic() > end or (self.process.poll() is not None and self.events.empty() and line not in self.lines):
+                return line in self.lines
+            time.sleep(0.01)
+        return True
+
+    def drop(self, name, as_name=None):
+        """Puts a fixture into the watched folder in one rename, as a camera upload finishes."""
+        staged = os.path.join(self.staging, as_name or name)
+        shutil.copyfile(os.path.join(self.fixtures, name), staged)
+        os.rename(staged, os.path.join(self.folder, as_name or name))
+
+    def saved(self, photos, batch=1):
+        return self.next("saved", lambda e: e["data"]["photos"] == photos and e["data"]["batch"] == batch)
+
+    def stop(self, signal_number=signal.SIGTERM):
+        if self.process.poll() is None:
+            self.process.send_signal(signal_number)
+        status = self.process.wait(timeout=DEADLINE)
+        return status
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+class SSEClient:
+    """Reads /events over a plain socket: the status, the headers, then (id, JSON) pairs."""
+
+    def __init__(self, port, last_event_id=None, path="/events"):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=DEADLINE)
+        extra = f"Last-Event-ID: {last_event_id}\r\n" if last_event_id is not None else ""
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: booth\r\nAccept: text/event-stream\r\n{extra}\r\n".encode())
+        self.buffer = b""
+        head = self._until(b"\r\n\r\n").decode()
+        self.status = int(head.split(" ")[1])
+        self.headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in head.split("\r\n")[1:] if ": " in line)}
+        self.chunked = self.headers.get("transfer-encoding") == "chunked"
+        self.text = ""
+
+    def _fill(self):
+        data = self.sock.recv(65536)
+        if not data:
+            raise EOFError("the server closed the stream")
+        self.buffer += data
+
+    def _until(self, marker):
+        while marker not in self.buffer:
+            self._fill()
+        head, self.buffer = self.buffer.split(marker, 1)
+        return head
+
+    def _more_text(self):
+        if not self.chunked:
+            self._fill()
+            self.text += self.buffer.decode()
+            self.buffer = b""
+            return
+        size = int(self._until(b"\r\n").decode(), 16)
+        if size == 0:
+            raise EOFError("the stream ended")
+        while len(self.buffer) < size + 2:
+            self._fill()
+        self.text += self.buffer[:size].decode()
+        self.buffer = self.buffer[size + 2:]
+
+    def event(self):
+        """The next event with data, as (id, object); comments and `retry:` are read past."""
+        while True:
+            while "\n\n" not in self.text:
+                self._more_text()
+            block, self.text = self.text.split("\n\n", 1)
+            fields = dict(line.split(": ", 1) for line in block.split("\n") if ": " in line and not line.startswith(":"))
+            if "data" in fields:
+                return int(fields["id"]), fields["data"]
+
+    def until(self, kind, where=lambda data: True):
+        while True:
+            event_id, data = self.event()
+            parsed = json.loads(data)
+            if parsed["type"] == kind and where(parsed["data"]):
+                return event_id, data
+
+    def close(self):
+        self.sock.close()
+
+
+def curl(*args):
+    """curl's status code, headers (lower-cased names) and body."""
+    # With -I curl prints the headers itself, and would print them twice with -D.
+    output = [] if "-I" in args else ["-D", "-", "-o", "/dev/stdout"]
+    result = subprocess.run(["curl", "-sS", "--path-as-is", *output, *args],
+                            capture_output=True, timeout=DEADLINE)
+    raw = result.stdout
+    if result.returncode != 0:
+        raise AssertionError(f"curl {' '.join(args)} failed: {result.stderr.decode()}")
+    head, _, body = raw.partition(b"\r\n\r\n")
+    lines = head.decode().split("\r\n")
+    headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in lines[1:] if ": " in line)}
+    return int(lines[0].split(" ")[1]), headers, body

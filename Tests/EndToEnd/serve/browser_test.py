@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""`collage watch --serve` in a real browser: headless Chromium driven by Selenium opens `/`,
+photos are dropped into the folder, and the page's image must become each new collage without a
+reload; then `/gallery` is screenshot and its QR codes decoded with zbarimg: each must be a URL
+serving that collage's exact bytes. Screenshots of `/` after 1, 3 and 6 photos and of the gallery
+with three collages are left in SHOTS for a person to look at.
+
+usage: browser_test.py COLLAGE FIXTURES SHOTS"""
+
+import os
+import subprocess
+import sys
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+from booth import DEADLINE, LANDSCAPE, Booth
+
+COLLAGE, FIXTURES, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(SHOTS, exist_ok=True)
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800",
+                 "--hide-scrollbars", "--force-device-scale-factor=1"):
+        options.add_argument(flag)
+    options.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def main():
+    booth = Booth(COLLAGE, FIXTURES)
+    driver = browser()
+    failures = []
+    try:
+        driver.get(booth.url + "/")
+        # The page is the one loaded now; a reload would lose this mark.
+        driver.execute_script("window.collageMark = 'not reloaded'")
+        image = lambda: driver.find_element("id", "collage")
+        for batch in (1, 2, 3):
+            for count in range(1, 7):
+                booth.drop(LANDSCAPE[(batch - 1) * 6 + count - 1])
+                saved = booth.saved(count, batch)
+                name = os.path.basename(saved["data"]["path"])
+                # Bounded wait on the DOM, no fixed sleep: the live page shows this save.
+                WebDriverWait(driver, DEADLINE, poll_frequency=0.02).until(
+                    lambda d: f"/collages/{name}?v=" in (image().get_attribute("src") or "")
+                    and d.find_element("id", "title").text == ("1 photo" if count == 1 else f"{count} photos")
+                    and d.execute_script("return document.getElementById('collage').complete && document.getElementById('collage').naturalWidth > 0"))
+                shown = image().get_attribute("src")
+                if batch == 1:
+                    WebDriverWait(driver, DEADLINE).until(lambda d: d.find_element("id", "batch").text == "Collage 1")
+                    if count in (1, 3, 6):
+                        driver.save_screenshot(os.path.join(SHOTS, f"live-{count}-photos.png"))
+                if driver.execute_script("return window.collageMark") != "not reloaded":
+                    failures.append("the page reloaded")
+                print(f"batch {batch}, {count} photo(s): {shown}", flush=True)
+            if batch == 1:
+                booth.drop("portrait.jpg")
+                booth.next("skipped")
+                WebDriverWait(driver, DEADLINE).until(lambda d: "portrait" in d.find_element("id", "last").text)
+                driver.save_screenshot(os.path.join(SHOTS, "live-skipped.png"))
+
+        driver.get(booth.url + "/gallery")
+        gallery = os.path.join(SHOTS, "gallery-3-collages.png")
+        # Tall enough for the whole page: the window's own bars take some of its height.
+        height = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.set_window_size(1280, height + 200)
+        WebDriverWait(driver, DEADLINE).until(
+            lambda d: d.execute_script("return window.innerHeight >= document.documentElement.scrollHeight"))
+        driver.save_screenshot(gallery)
+        decoded = subprocess.run(["zbarimg", "--quiet", "--raw", gallery], capture_output=True, text=True, timeout=DEADLINE)
+        urls = sorted(decoded.stdout.split())
+        expected = sorted(f"{booth.url}/collages/collage-{n:04}.jpg" for n in (1, 2, 3))
+        if urls != expected:
+            failures.append(f"the gallery's QR codes read {urls}, not {expected}")
+        for url in urls:
+            served = urllib.request.urlopen(url, timeout=DEADLINE).read()
+            on_disk = open(os.path.join(booth.out, url.rsplit("/", 1)[1]), "rb").read()
+            if served != on_disk:
+                failures.append(f"{url} does not serve the collage's bytes")
+        print("QR codes:", urls)
+    finally:
+        driver.quit()
+        booth.stop()
+        booth.close()
+    for failure in failures:
+        print("FAIL:", failure)
+    print("screenshots in", SHOTS)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
