@@ -8,6 +8,8 @@ enum ExitStatus {
     static let noUsablePhoto = ExitCode(65)
     /// The folder to watch, or a file given to `inspect`, does not exist or cannot be read.
     static let noInput = ExitCode(66)
+    /// The collage was saved but the `--print` command failed, tries and retries (EX_UNAVAILABLE).
+    static let printFailed = ExitCode(69)
     /// The collage could not be written.
     static let cannotWrite = ExitCode(73)
     /// An I/O error while running: the watched folder was deleted or moved, or reading it failed.

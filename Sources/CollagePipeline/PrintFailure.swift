@@ -1,0 +1,23 @@
+/// Why a print command did not print: one line naming the command's program and the reason,
+/// with the last line it wrote on stderr, which is usually the printer's own explanation.
+public enum PrintFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    case couldNotStart(program: String, reason: String)
+    case exited(program: String, status: Int32, lastLine: String)
+    case killed(program: String, signal: Int32, lastLine: String)
+    case timedOut(program: String, seconds: Int, lastLine: String)
+
+    public var description: String {
+        switch self {
+        case .couldNotStart(let program, let reason):
+            return "the print command \(program) could not start: \(reason)"
+        case .exited(let program, let status, let lastLine):
+            return "the print command \(program) failed with status \(status)" + Self.said(lastLine)
+        case .killed(let program, let signal, let lastLine):
+            return "the print command \(program) was killed by signal \(signal)" + Self.said(lastLine)
+        case .timedOut(let program, let seconds, let lastLine):
+            return "the print command \(program) did not end within \(seconds) s and was killed" + Self.said(lastLine)
+        }
+    }
+
+    private static func said(_ line: String) -> String { line.isEmpty ? "" : ": \(line)" }
+}

@@ -1,0 +1,43 @@
+internal import Dispatch
+public import CollageCore
+
+/// Prints collages with the operator's `--print` command: one at a time, in the order asked,
+/// each run on its own queue off the cooperative pool so the caller only awaits the outcome;
+/// bounded by a timeout, its exit status checked, retried like a failed save (0.5, 1, 2 s).
+public actor Printer {
+    public let command: PrintCommand
+    public let copies: Int
+    public let timeout: Duration
+    public let retry: SaveRetry
+    private let queue = DispatchQueue(label: "collage.printer")
+
+    public init(command: PrintCommand, copies: Int, timeout: Duration, retry: SaveRetry = .standard) {
+        self.command = command
+        self.copies = copies
+        self.timeout = timeout
+        self.retry = retry
+    }
+
+    /// Prints `path`; each failed attempt goes to `failed` (with its attempt number, 1-based, and
+    /// whether another follows). Returns the last failure, or nil once printed.
+    public func print(_ path: PathName, failed: @Sendable (PrintFailure, Int, Bool) -> Void) async -> PrintFailure? {
+        let arguments = command.arguments(path: String(decoding: path.bytes, as: UTF8.self), copies: copies)
+        var attempt = 1
+        while true {
+            let failure = await run(arguments)
+            guard let failure else { return nil }
+            let delay = retry.delay(after: attempt)
+            failed(failure, attempt, delay != nil)
+            guard let delay else { return failure }
+            try? await Task.sleep(for: delay)
+            attempt += 1
+        }
+    }
+
+    private func run(_ arguments: [String]) async -> PrintFailure? {
+        let timeout = self.timeout
+        return await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: CommandRun.run(arguments, timeout: timeout)) }
+        }
+    }
+}
