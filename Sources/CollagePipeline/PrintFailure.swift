@@ -19,5 +19,19 @@ public enum PrintFailure: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The command's exit status, when it exited on its own.
+    public var status: Int32? {
+        if case .exited(_, let status, _) = self { return status }
+        return nil
+    }
+
+    /// Its last line on stderr, empty if none.
+    public var lastLine: String {
+        switch self {
+        case .couldNotStart: return ""
+        case .exited(_, _, let line), .killed(_, _, let line), .timedOut(_, _, let line): return line
+        }
+    }
+
     private static func said(_ line: String) -> String { line.isEmpty ? "" : ": \(line)" }
 }

@@ -5,10 +5,10 @@ public import CollageCore
 /// each run on its own queue off the cooperative pool so the caller only awaits the outcome;
 /// bounded by a timeout, its exit status checked, retried like a failed save (0.5, 1, 2 s).
 public actor Printer {
-    public let command: PrintCommand
-    public let copies: Int
-    public let timeout: Duration
-    public let retry: SaveRetry
+    nonisolated public let command: PrintCommand
+    nonisolated public let copies: Int
+    nonisolated public let timeout: Duration
+    nonisolated public let retry: SaveRetry
     private let queue = DispatchQueue(label: "collage.printer")
 
     public init(command: PrintCommand, copies: Int, timeout: Duration, retry: SaveRetry = .standard) {
@@ -18,16 +18,16 @@ public actor Printer {
         self.retry = retry
     }
 
-    /// Prints `path`; each failed attempt goes to `failed` (with its attempt number, 1-based, and
-    /// whether another follows). Returns the last failure, or nil once printed.
-    public func print(_ path: PathName, failed: @Sendable (PrintFailure, Int, Bool) -> Void) async -> PrintFailure? {
+    /// Prints `path`; each failed attempt goes to `failed` with the wait before the next one (nil
+    /// after the last). Returns the last failure, or nil once printed.
+    public func print(_ path: PathName, failed: @Sendable (PrintFailure, Duration?) -> Void) async -> PrintFailure? {
         let arguments = command.arguments(path: String(decoding: path.bytes, as: UTF8.self), copies: copies)
         var attempt = 1
         while true {
             let failure = await run(arguments)
             guard let failure else { return nil }
             let delay = retry.delay(after: attempt)
-            failed(failure, attempt, delay != nil)
+            failed(failure, delay)
             guard let delay else { return failure }
             try? await Task.sleep(for: delay)
             attempt += 1

@@ -82,11 +82,11 @@ extension Collage {
                 Console.standardOutput.line(bytes: path.bytes)
             }
             if !dryRun, let path = result.saved?.destination.path, let printer = printing.printer {
-                let failure = await printer.print(path) { failure, attempt, again in
-                    log.error("print of \(path) failed (attempt \(attempt)): \(failure)" + (again ? "; trying again" : "; left for the operator"))
+                let failure = await printer.print(path) { failure, retryIn in
+                    log.event(.printFailed(path, error: failure.description, status: failure.status, lastLine: failure.lastLine, batch: 1, retryIn: retryIn))
                 }
                 if failure != nil { throw ExitStatus.printFailed }
-                log.event(.notice("printed \(path)"))
+                log.event(.printed(path, copies: printer.copies, batch: 1))
             }
             guard let failure = result.failure else { return }
             log.error(failure.description)
