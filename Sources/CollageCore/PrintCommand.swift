@@ -28,14 +28,19 @@ public struct PrintCommand: Hashable, Sendable {
 
     /// The program and its arguments for one print: each word becomes exactly one argument.
     public func arguments(path: String, copies: Int) -> [String] {
+        arguments(path: Array(path.utf8), copies: copies).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// As bytes, for a path whose name is not UTF-8: the argument holds the name's exact bytes.
+    public func arguments(path: [UInt8], copies: Int) -> [[UInt8]] {
         words.map { pieces in
-            pieces.map { piece in
+            pieces.flatMap { piece -> [UInt8] in
                 switch piece {
-                case .text(let text): return text
+                case .text(let text): return Array(text.utf8)
                 case .path: return path
-                case .copies: return String(copies)
+                case .copies: return Array(String(copies).utf8)
                 }
-            }.joined()
+            }
         }
     }
 }

@@ -7,8 +7,8 @@ internal import Glibc
 /// onto our stderr (our stdout is for the collage's path), its stderr read for the last line.
 /// Blocking: call it off the cooperative pool.
 enum CommandRun {
-    static func run(_ arguments: [String], timeout: Duration) -> PrintFailure? {
-        let program = arguments.first ?? ""
+    static func run(_ arguments: [[UInt8]], timeout: Duration) -> PrintFailure? {
+        let program = String(decoding: arguments.first ?? [], as: UTF8.self)
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0, fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC) == 0 else { return .couldNotStart(program: program, reason: String(cString: strerror(errno))) }
         var actions = posix_spawn_file_actions_t()
@@ -31,10 +31,17 @@ enum CommandRun {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attributes, 0)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        // Each argument's exact bytes (a name that is not UTF-8 included), NUL-terminated.
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { bytes in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+            copy[bytes.count] = 0
+            return copy
+        } + [nil]
+        defer { argv.forEach { $0?.deallocate() } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, program, &actions, &attributes, &argv, environ)
+        let file = argv[0]  // a PrintCommand has at least one word
+        let spawned = file.map { posix_spawnp(&pid, $0, &actions, &attributes, &argv, environ) } ?? ENOENT
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
         guard spawned == 0 else { return .couldNotStart(program: program, reason: String(cString: strerror(spawned))) }

@@ -21,7 +21,7 @@ public actor Printer {
     /// Prints `path`; each failed attempt goes to `failed` with the wait before the next one (nil
     /// after the last). Returns the last failure, or nil once printed.
     public func print(_ path: PathName, failed: @Sendable (PrintFailure, Duration?) -> Void) async -> PrintFailure? {
-        let arguments = command.arguments(path: String(decoding: path.bytes, as: UTF8.self), copies: copies)
+        let arguments = command.arguments(path: path.bytes, copies: copies)
         var attempt = 1
         while true {
             let failure = await run(arguments)
@@ -34,7 +34,7 @@ public actor Printer {
         }
     }
 
-    private func run(_ arguments: [String]) async -> PrintFailure? {
+    private func run(_ arguments: [[UInt8]]) async -> PrintFailure? {
         let timeout = self.timeout
         return await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: CommandRun.run(arguments, timeout: timeout)) }

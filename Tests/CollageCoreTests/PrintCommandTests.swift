@@ -24,6 +24,11 @@ import Testing
         #expect(try PrintCommand(parsing: "lp {path}").arguments(path: path, copies: 1) == ["lp", path])
     }
 
+    @Test func aNameThatIsNotUTF8KeepsItsBytes() throws {
+        let path: [UInt8] = Array("/out/caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        #expect(try PrintCommand(parsing: "lp -n{copies} {path}").arguments(path: path, copies: 3) == [Array("lp".utf8), Array("-n3".utf8), path])
+    }
+
     @Test func wordsKeepTheirPlaceholders() throws {
         #expect(try PrintCommand(parsing: "lp -n{copies} '{path}'").words == [[.text("lp")], [.text("-n"), .copies], [.path]])
     }
