@@ -19,6 +19,12 @@ public enum PipelineEvent: Sendable {
     /// disk, and `error` says so). `retryIn` is when the session's final collage is tried again;
     /// nil when the next change saves it again.
     case saveFailed(CollageDestination, error: String, photos: Int, batch: Int, retryIn: Duration?)
+    /// Collage number `batch` was printed by the `--print` command.
+    case printed(PathName, copies: Int, batch: Int)
+    /// The `--print` command failed for collage number `batch`: `status` is its exit status (nil
+    /// when it could not start, was killed or timed out), `lastLine` its last line on stderr.
+    /// `retryIn` is when it is tried again; nil when it is left for the operator.
+    case printFailed(PathName, error: String, status: Int32?, lastLine: String, batch: Int, retryIn: Duration?)
     /// Something about the source worth a line, such as a rescan.
     case notice(String)
 

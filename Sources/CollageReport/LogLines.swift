@@ -28,6 +28,10 @@ public enum LogLines {
             let next = retryIn.map { "trying again in \(seconds($0))" } ?? "saving again at the next change"
             return [(.error, "\(error); \(next)")]
         }
+        if case .printFailed(let path, let error, _, _, let batch, let retryIn) = event {
+            let next = retryIn.map { "trying again in \(seconds($0))" } ?? "left for the operator to print"
+            return [(.error, "collage \(batch) (\(path)) not printed: \(error); \(next)")]
+        }
         guard verbosity > .quiet else { return [] }
         switch event {
         case .added(let file, let photo, let count, let nearest):
@@ -44,8 +48,10 @@ public enum LogLines {
             return [(.skipped, "\(file): \(rejection)")]
         case .saved(let saved, let photos, _):
             return [(.saved, "wrote \(saved.destination) (\(saved.size), \(photos) photo\(photos == 1 ? "" : "s"))")]
-        case .saveFailed:
+        case .saveFailed, .printFailed:
             return []  // above
+        case .printed(let path, let copies, _):
+            return [(.saved, "printed \(path)" + (copies == 1 ? "" : " (\(copies) copies)"))]
         case .notice(let text):
             return [(.notice, text)]
         }

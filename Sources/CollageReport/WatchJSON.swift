@@ -33,6 +33,13 @@ public enum WatchJSON {
                 ("photos", .int(photos)), ("batch", .int(batch)), ("error", .string(error)),
                 ("retryInSeconds", retryIn.map(JSONValue.seconds) ?? .null),
             ])
+        case .printed(let path, let copies, let batch):
+            return envelope("printed", JSONFields.path("path", path) + [("copies", .int(copies)), ("batch", .int(batch))])
+        case .printFailed(let path, let error, let status, let lastLine, let batch, let retryIn):
+            return envelope("print-failed", JSONFields.path("path", path) + [
+                ("batch", .int(batch)), ("error", .string(error)), ("status", status.map { .int(Int($0)) } ?? .null),
+                ("lastLine", .string(lastLine)), ("retryInSeconds", retryIn.map(JSONValue.seconds) ?? .null),
+            ])
         case .notice(let text):
             return envelope("notice", [("message", .string(text))])
         }

@@ -32,9 +32,11 @@ public final class WatchScreen: Sendable {
                 image = saved.image
                 state.photos = photos
                 state.saved = StatusLine("wrote \(saved.destination)" + (batch > 1 ? " (collage \(batch))" : ""), style: .saved)
-            case .saveFailed:
+            case .saveFailed, .printFailed:
                 let line = LogLines.lines(for: event, verbosity: .quiet, watching: true).first?.1 ?? "a save failed"
                 state.saved = StatusLine(line, style: .error)
+            case .printed(let path, _, _):
+                state.last = StatusLine("printed \(path)", style: .saved)
             case .notice(let text):
                 state.last = StatusLine(text)
             }

@@ -23,6 +23,7 @@ extension Collage {
         @OptionGroup var look: LookOptions
         @OptionGroup var rules: RuleOptions
         @OptionGroup var report: ReportOptions
+        @OptionGroup var printing: PrinterOptions
 
         @Flag(help: "Decide the selection and the layout and report them; write nothing.")
         var dryRun = false
@@ -79,6 +80,13 @@ extension Collage {
                 BuildText.plan(result).forEach(Console.standardOutput.line)
             } else if let path = result.saved?.destination.path {
                 Console.standardOutput.line(bytes: path.bytes)
+            }
+            if !dryRun, let path = result.saved?.destination.path, let printer = printing.printer {
+                let failure = await printer.print(path) { failure, retryIn in
+                    log.event(.printFailed(path, error: failure.description, status: failure.status, lastLine: failure.lastLine, batch: 1, retryIn: retryIn))
+                }
+                if failure != nil { throw ExitStatus.unavailable }
+                log.event(.printed(path, copies: printer.copies, batch: 1))
             }
             guard let failure = result.failure else { return }
             log.error(failure.description)

@@ -8,7 +8,9 @@ enum ExitStatus {
     static let noUsablePhoto = ExitCode(65)
     /// The folder to watch, or a file given to `inspect`, does not exist or cannot be read.
     static let noInput = ExitCode(66)
-    /// `watch --serve` could not start its server (the port is taken, no permission).
+    /// A service the run needs is unavailable (EX_UNAVAILABLE): `watch --serve` could not start
+    /// its server (the port is taken, no permission), or a collage was saved but the `--print`
+    /// command failed, tries and retries.
     static let unavailable = ExitCode(69)
     /// The collage could not be written.
     static let cannotWrite = ExitCode(73)

@@ -34,6 +34,10 @@ extension Collage {
         @OptionGroup var limits: ReadLimitOptions
         @OptionGroup var report: ReportOptions
         @OptionGroup var serving: ServeOptions
+        @OptionGroup var printing: PrinterOptions
+
+        @Option(help: ArgumentHelp("With --print, print at most N collages this session; a line names each one beyond.", valueName: "N"))
+        var maxPrints: Int?
 
         @Option(help: ArgumentHelp("Seconds between collage rebuilds: the first change is saved at once, the newest within one interval.", valueName: "seconds"))
         var throttle = 0.5
@@ -45,6 +49,7 @@ extension Collage {
             guard throttle.isFinite, throttle >= 0, throttle <= 3600 else {
                 throw ValidationError("--throttle must be from 0 to 3600 seconds.")
             }
+            if let maxPrints, maxPrints < 0 { throw ValidationError("--max-prints must be 0 or more.") }
             guard !output.toStandardOutput else { throw ValidationError("watch writes files: give -o FILE, not -o -.") }
             _ = try look.checkedStyle(limit: rules.limit(for: try look.style()))
         }
@@ -76,9 +81,17 @@ extension Collage {
             }
             let told = WatchReport(log: report.log(watching: true), screen: report.previewScreen(), styler: report.styler,
                                    json: report.json, limit: options.layout.limit, listener: server?.publish)
+
+            // A collage is printed once it is complete: each numbered one with --batches, else the
+            // session's final one (the sixth photo's).
+            let prints = printing.printer.map { PrintQueue(printer: $0, limit: maxPrints, log: told.event) }
+            let limit = options.layout.limit
             let log: @Sendable (PipelineEvent) -> Void = { [server] event in
                 server?.note(event)
                 told.event(event)
+                if let prints, case .saved(let saved, let photos, let batch) = event, photos == limit, let path = saved.destination.path {
+                    prints.print(path, batch: batch)
+                }
             }
             func end(_ reason: String, _ status: ExitCode, error: String? = nil) async -> ExitCode {
                 told.finish(reason: reason, status: status.rawValue, error: error)
@@ -132,6 +145,7 @@ extension Collage {
             watcher.stop()
             watching.cancel()
             let watched = await watching.result
+            await prints?.finish()
 
             switch outcome {
             case .success(.complete):

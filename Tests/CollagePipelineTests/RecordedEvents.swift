@@ -18,6 +18,8 @@ final class RecordedEvents: Sendable {
             case .saved(let saved, let photos, let batch): return "saved \(saved.destination) (\(photos), batch \(batch))"
             case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
                 return "not saved \(destination) (\(photos), batch \(batch)): \(error)" + (retryIn.map { ", again in \($0)" } ?? "")
+            case .printed(let path, let copies, let batch): return "printed \(path) (\(copies), batch \(batch))"
+            case .printFailed(let path, let error, _, _, let batch, _): return "not printed \(path) (batch \(batch)): \(error)"
             case .notice(let text): return text
             }
         }

@@ -1,0 +1,137 @@
+import CollageTestSupport
+import Foundation
+import Testing
+
+/// `--print` through the real executable, with a stand-in `lp` that records each call's
+/// arguments one per line, then `---`.
+@Suite("collage --print, end to end through the real executable")
+struct PrintingEndToEndTests {
+    /// Writes the stand-in printer into `folder`: it appends its arguments to `lp.log`, then runs
+    /// `then` (a line of sh) for its exit status.
+    static func standIn(in folder: TemporaryDirectory, then: String = "exit 0") throws -> (program: String, log: String) {
+        let program = folder.file("lp"), log = folder.file("lp.log")
+        let script = """
+            #!/bin/sh
+            for argument in "$@"; do printf '%s\\n' "$argument"; done >> '\(log)'
+            echo --- >> '\(log)'
+            \(then)
+
+            """
+        try script.write(toFile: program, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        return (program, log)
+    }
+
+    static func calls(_ log: String) throws -> [[String]] {
+        guard FileManager.default.fileExists(atPath: log) else { return [] }
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return lines.split(separator: "---").map(Array.init).filter { $0 != [""] }
+    }
+
+    @Test func buildPrintsItsCollageOnceWithTheNameAsOneLiteralArgument() async throws {
+        let folder = try TemporaryDirectory()
+        let printer = try Self.standIn(in: folder)
+        let output = folder.file("Anna & Ben $(touch pwned) `touch pwned`.jpg")
+        let photos = Array(Fixtures.landscapes.prefix(2)).map(Fixtures.path)
+        let result = try await FinishedProcess.run(
+            CollageCommand.executable,
+            ["build"] + photos + ["-o", output, "--size", "300x200", "--print", "'\(printer.program)' -d 'booth one' -n {copies} {path}", "--copies", "2"],
+            in: folder.path)
+        #expect(result.status == 0)
+        #expect(try Self.calls(printer.log) == [[ "-d", "booth one", "-n", "2", output]])
+        #expect(try FinishedProcess.text(result.stderr).contains("printed \(output)"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("pwned")))
+    }
+
+    @Test func aFailingPrinterIsTriedFourTimesThenReportedWithItsLastLine() async throws {
+        let folder = try TemporaryDirectory()
+        let printer = try Self.standIn(in: folder, then: "echo 'lp: warming up' >&2; echo 'lp: printer booth is offline' >&2; exit 3")
+        let output = folder.file("booth.jpg")
+        let result = try await CollageCommand.run(
+            ["build", Fixtures.path("kite.jpg"), "-o", output, "--size", "300x200", "--print", "\(printer.program) {path}"])
+        #expect(result.status == 69)
+        #expect(try Self.calls(printer.log) == Array(repeating: [output], count: 4))
+        let failures = result.stderrLines.filter { $0.contains("collage 1 (\(output)) not printed") }
+        #expect(failures.count == 4)
+        #expect(failures.allSatisfy { $0.contains("failed with status 3: lp: printer booth is offline") })
+        #expect(failures.last?.hasSuffix("left for the operator to print") == true)
+        #expect(FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func aPrinterThatHangsIsKilledAtTheTimeoutWithWhatItStarted() async throws {
+        let folder = try TemporaryDirectory()
+        // The sleep is the command's child: only killing the process group ends it.
+        let printer = try Self.standIn(in: folder, then: "echo 'lp: waiting for the printer' >&2; sleep 600; echo woke >> '\(folder.file("woke"))'")
+        let output = folder.file("booth.jpg")
+        let result = try await CollageCommand.run(
+            ["build", Fixtures.path("kite.jpg"), "-o", output, "--size", "300x200", "--print", "\(printer.program) {path}", "--print-timeout", "1"])
+        #expect(result.status == 69)
+        #expect(try Self.calls(printer.log).count == 4)
+        #expect(result.stderrLines.filter { $0.contains("did not end within 1 s and was killed: lp: waiting for the printer") }.count == 4)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("woke")))
+    }
+
+    @Test(arguments: ["lp {name} {path}", "lp 'x {path}", "lp -n {copies}"])
+    func aBadCommandIsAUsageErrorBeforeAnyPhoto(command: String) async throws {
+        let folder = try TemporaryDirectory()
+        let result = try await CollageCommand.run(["build", Fixtures.path("kite.jpg"), "-o", folder.file("booth.jpg"), "--print", command])
+        #expect(result.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("booth.jpg")))
+    }
+
+    /// A booth folder with `count` landscape photos taken ten minutes ago (oldest first).
+    static func boothFolder(photos count: Int) throws -> TemporaryDirectory {
+        let photos = try TemporaryDirectory()
+        for (index, name) in Fixtures.landscapes.prefix(count).enumerated() {
+            try Fixtures.copy(name, to: photos.file(name))
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(index - 600))], ofItemAtPath: photos.file(name))
+        }
+        return photos
+    }
+
+    @Test func aBoothPrintsEachCompleteCollageOnceWithItsCopiesAndNoShell() async throws {
+        let photos = try Self.boothFolder(photos: 5), out = try TemporaryDirectory()
+        let printer = try Self.standIn(in: out)
+        let output = out.file("Anna & Ben $(touch pwned).jpg")
+        let numbered = { (n: Int) in out.file("Anna & Ben $(touch pwned)-000\(n).jpg") }
+        let watch = try RunningCollage(["watch", photos.path, "-o", output, "--batches", "--limit", "2", "--size", "300x200", "--throttle", "0",
+                                        "--print", "\(printer.program) -n {copies} {path}", "--copies", "2"])
+        try await watch.waitFor("collage: printed \(numbered(2)) (2 copies)")
+        try await watch.waitFor("collage: wrote \(numbered(3)) (300x200, 1 photo)")
+        watch.signal(SIGTERM)
+        #expect(await watch.status == 143)
+        #expect(try Self.calls(printer.log) == [["-n", "2", numbered(1)], ["-n", "2", numbered(2)]])
+        #expect(!FileManager.default.fileExists(atPath: out.file("pwned")) && !FileManager.default.fileExists(atPath: photos.file("pwned")))
+    }
+
+    @Test func aBoothReportsEachFailedPrintAsAnEventThenLeavesItForTheOperator() async throws {
+        let photos = try Self.boothFolder(photos: 2), out = try TemporaryDirectory()
+        let printer = try Self.standIn(in: out, then: "echo 'lp: printer booth is offline' >&2; exit 3")
+        let watch = try RunningCollage(["watch", photos.path, "-o", out.file("booth.jpg"), "--batches", "--limit", "2", "--size", "300x200",
+                                        "--throttle", "0", "--json", "--print", "\(printer.program) {path}"])
+        #expect(try await watch.waitUntil { watch.stdout.components(separatedBy: "print-failed").count == 5 })
+        watch.signal(SIGTERM)
+        #expect(await watch.status == 143)
+        let failures = try await Shell.jq("select(.type == \"print-failed\") | [.data.path, .data.batch, .data.status, .data.lastLine, .data.retryInSeconds] | @json",
+                                          Data(watch.stdout.utf8))
+        let path = out.file("booth-0001.jpg")
+        #expect(failures == [0.5, 1, 2].map { "[\"\(path)\",1,3,\"lp: printer booth is offline\",\($0)]" } + ["[\"\(path)\",1,3,\"lp: printer booth is offline\",null]"])
+        #expect(try Self.calls(printer.log) == Array(repeating: [path], count: 4))
+        #expect(!watch.stdout.contains("\"printed\""))
+        let repository = CookbookTests.repository
+        let validated = try await Shell.run("python3 \(repository)/Tests/EndToEnd/validate-json.py \(repository)/Docs/watch-event.schema.json --lines",
+                                            stdin: Data(watch.stdout.utf8))
+        #expect(validated.status == 0, "\(validated.stderr)")
+    }
+
+    @Test func aBoothPrintsNoMoreThanMaxPrintsAndSaysSo() async throws {
+        let photos = try Self.boothFolder(photos: 4), out = try TemporaryDirectory()
+        let printer = try Self.standIn(in: out)
+        let watch = try RunningCollage(["watch", photos.path, "-o", out.file("booth.jpg"), "--batches", "--limit", "2", "--size", "300x200",
+                                        "--throttle", "0", "--print", "\(printer.program) {path}", "--max-prints", "1"])
+        try await watch.waitFor("collage: collage 2 (\(out.file("booth-0002.jpg"))) not printed: --max-prints 1 already printed this session")
+        watch.signal(SIGTERM)
+        #expect(await watch.status == 143)
+        #expect(try Self.calls(printer.log) == [[out.file("booth-0001.jpg")]])
+    }
+}
