@@ -12,6 +12,8 @@ final class GatedPhotos: PhotoReader {
 
     let photos: InMemoryPhotos
     let stage: Stage
+    /// The memory each photo's header would say its decode needs (none when not listed).
+    let needs: [String: Int]
     /// The name of each file as it reaches its gate.
     let arrivals: AsyncStream<String>
     private let arrived: AsyncStream<String>.Continuation
@@ -25,8 +27,9 @@ final class GatedPhotos: PhotoReader {
         var mostInFlight = 0
     }
 
-    init(_ photos: InMemoryPhotos, gating stage: Stage) {
+    init(_ photos: InMemoryPhotos, gating stage: Stage, needs: [String: Int] = [:]) {
         self.photos = photos
+        self.needs = needs
         self.stage = stage
         (arrivals, arrived) = AsyncStream.makeStream(of: String.self)
     }
@@ -51,7 +54,7 @@ final class GatedPhotos: PhotoReader {
         if stage == .probe { await pass(name) }
         let result = await photos.probe(file)
         guard stage == .decode, case .success(let probed) = result else { return result }
-        return .success(ProbedPhoto(size: probed.size) { kept in
+        return .success(ProbedPhoto(size: probed.size, decodeBytes: needs[name] ?? 0) { kept in
             await self.pass(name)
             return await probed.decode(keeping: kept)
         })
