@@ -48,6 +48,21 @@ final class GatedPhotos: PhotoReader {
         waiting?.resume()
     }
 
+    /// Lets `names` through in order, each once `together` files (fewer near the end) have
+    /// reached their gates and not yet been let through: as many as the reader may run at once.
+    func release(inOrder names: [String], together: Int) async {
+        var arrivals = arrivals.makeAsyncIterator()
+        var (arrived, released) = (0, 0)
+        while released < names.count {
+            while arrived - released < min(together, names.count - released) {
+                _ = await arrivals.next()
+                arrived += 1
+            }
+            open(names[released])
+            released += 1
+        }
+    }
+
     func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
         let name = file.description
         state.withLock { $0.probed.append(name) }

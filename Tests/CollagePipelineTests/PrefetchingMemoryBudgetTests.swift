@@ -22,42 +22,18 @@ struct PrefetchingMemoryBudgetTests {
         let flow = CollageFlow(reader: gated, layout: Layout(canvas: canvas, limit: 6), plan: .planned(count: 6), log: RecordedEvents().record)
         let reader = PrefetchingReader(names.map { .file(PhotoFile($0)) }, flow: flow, depth: depth, memory: memory)
         let running = Task { await reader.read() }
-        var arrivals = gated.arrivals.makeAsyncIterator()
-        var (arrived, released) = (0, 0)
-        while released < names.count {
-            while arrived - released < min(together, names.count - released) {
-                _ = await arrivals.next()
-                arrived += 1
-            }
-            gated.open(names[released])
-            released += 1
-        }
+        await gated.release(inOrder: names, together: together)
         let decisions = await running.value
         return (gated.mostInFlight, decisions.last?.selection.photos.map(\.name.description) ?? [])
     }
 
-    @Test func decodesThatFitTogetherRunTogetherUpToTheDepth() async {
-        let result = await run(need: 300, memory: 1000, depth: 3, together: 3)
-        #expect(result.mostInFlight == 3)
-        #expect(result.taken == names)
-    }
-
-    @Test func twoThatFitRunTogetherNeverAThird() async {
-        let result = await run(need: 400, memory: 1000, depth: 3, together: 2)
-        #expect(result.mostInFlight == 2)
-        #expect(result.taken == names)
-    }
-
-    @Test func photosThatEachNeedMostOfTheBudgetDecodeOneAtATime() async {
-        let result = await run(need: 600, memory: 1000, depth: 3, together: 1)
-        #expect(result.mostInFlight == 1)
-        #expect(result.taken == names)
-    }
-
-    @Test func aPhotoOverTheBudgetAloneStillRunsAloneNeverBlocksTheChain() async {
-        // Refused from its header by the loader; a reader given one anyway runs it alone.
-        let result = await run(need: 2000, memory: 1000, depth: 3, together: 1)
-        #expect(result.mostInFlight == 1)
+    /// Each photo's need, and how many decodes the budget of 1000 lets run at once (depth 3). A
+    /// photo over the budget alone (refused from its header by the loader) runs alone, never
+    /// blocking the chain.
+    @Test("Decodes run together only while their needs fit the budget", arguments: [(300, 3), (400, 2), (600, 1), (2000, 1)])
+    func decodesRunTogetherOnlyWhileTheyFit(need: Int, together: Int) async {
+        let result = await run(need: need, memory: 1000, depth: 3, together: together)
+        #expect(result.mostInFlight == together)
         #expect(result.taken == names)
     }
 }
