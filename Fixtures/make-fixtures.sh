@@ -124,6 +124,22 @@ for _ in range(h): sys.stdout.buffer.write(row)
 ' | cjpeg -quality 85 > "$work/grey-14000x7100.jpg"
 head -c 675 "$work/grey-14000x7100.jpg" > huge-eoi.jpg
 printf '\xff\xd9' >> huge-eoi.jpg
+# Memory bombs within --max-pixels: a flat grey 10000x9990 progressive 4:4:4 JPEG (1.2 MB; libjpeg
+# keeps its whole coefficient buffer, ~575 MiB, until the last scan) and the first 675 bytes of a
+# 65500x1520 one, ending with EOI (677 bytes declaring ~570 MiB of coefficients).
+grey_ppm() {
+    python3 -c '
+import sys
+w, h = int(sys.argv[1]), int(sys.argv[2])
+sys.stdout.buffer.write(b"P6\n%d %d\n255\n" % (w, h))
+row = bytes([128]) * (3 * w)
+for _ in range(h): sys.stdout.buffer.write(row)
+' "$1" "$2"
+}
+grey_ppm 10000 9990 | cjpeg -progressive -sample 1x1 -quality 75 > progressive-bomb.jpg
+grey_ppm 65500 1520 | cjpeg -progressive -sample 1x1 -quality 75 > "$work/wide-progressive.jpg"
+head -c 675 "$work/wide-progressive.jpg" > wide-progressive-eoi.jpg
+printf '\xff\xd9' >> wide-progressive-eoi.jpg
 # With a restart marker after every MCU row, cut just before the first RST marker past a third
 # of the data, then EOI: libjpeg finds EOI where RSTn was due ("found marker 0xd9 instead of RST5").
 djpeg eveningglow.jpg | cjpeg -restart 1 -quality 85 > "$work/restart.jpg"

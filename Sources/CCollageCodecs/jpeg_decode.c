@@ -101,6 +101,17 @@ void collage_jpeg_header_of(const collage_jpeg_decoder *decoder, collage_jpeg_he
   header->height = decoder->cinfo.image_height;
   header->components = decoder->cinfo.num_components;
   header->progressive = decoder->cinfo.progressive_mode ? 1 : 0;
+  /* libjpeg keeps every coefficient of a progressive image until its last scan: per component,
+   * its blocks (rounded up to whole MCUs) of 64 JCOEFs. Known once the header is read. */
+  header->coefficient_bytes = 0;
+  if (decoder->cinfo.progressive_mode) {
+    for (int ci = 0; ci < decoder->cinfo.num_components; ci++) {
+      const jpeg_component_info *c = &decoder->cinfo.comp_info[ci];
+      uint64_t across = ((uint64_t)c->width_in_blocks + c->h_samp_factor - 1) / c->h_samp_factor * c->h_samp_factor;
+      uint64_t down = ((uint64_t)c->height_in_blocks + c->v_samp_factor - 1) / c->v_samp_factor * c->v_samp_factor;
+      header->coefficient_bytes += across * down * DCTSIZE2 * sizeof(JCOEF);
+    }
+  }
   header->exif = decoder->exif;
   header->exif_length = decoder->exif_length;
 }

@@ -10,6 +10,10 @@ public struct ImageHeader: Sendable, Equatable {
     public var progressive = false
     /// When the photo was taken (EXIF `DateTimeOriginal`), when the file says.
     public var taken: DateFields?
+    /// The least memory decoding this image takes, known from its header (each codec says:
+    /// a progressive JPEG's whole coefficient buffer, a PNG's whole image): what `--max-memory`
+    /// and the read-ahead's budget count.
+    public var decodeBytes = 0
 
     public var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }
 
@@ -20,6 +24,9 @@ public struct ImageHeader: Sendable, Equatable {
         }
         if storedSize.area > limits.maximumPixels {
             throw .tooLarge(storedSize, limit: limits.maximumPixels)
+        }
+        if decodeBytes > limits.maximumDecodeBytes {
+            throw .needsMemory(bytes: decodeBytes, limit: limits.maximumDecodeBytes)
         }
     }
 }

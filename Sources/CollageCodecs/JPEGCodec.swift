@@ -67,7 +67,14 @@ private final class JPEGDecoder: HeaderedImage {
         header = ImageHeader(
             format: .jpeg, storedSize: PixelSize(width: Int(raw.width), height: Int(raw.height)),
             orientation: exif.flatMap { ExifOrientation.parse($0) } ?? .up, progressive: raw.progressive != 0,
-            taken: exif.flatMap { ExifDate.parse($0) })
+            taken: exif.flatMap { ExifDate.parse($0) },
+            decodeBytes: Self.decodeBytes(coefficients: raw.coefficient_bytes, stored: PixelSize(width: Int(raw.width), height: Int(raw.height))))
+    }
+
+    /// The least a decode takes: a progressive JPEG's whole coefficient buffer (libjpeg keeps it
+    /// until the last scan), plus the output at the smallest DCT scale, 1/8.
+    private static func decodeBytes(coefficients: UInt64, stored: PixelSize) -> Int {
+        Int(clamping: coefficients) + ((stored.width + 7) / 8) * ((stored.height + 7) / 8) * 3
     }
 
     deinit { collage_jpeg_close(decoder) }

@@ -22,7 +22,9 @@ enum PNGCodec: ImageCodec {
         guard status == COLLAGE_OK else {
             throw DecodeError(status: status, message: message, format: .png, limits: limits)
         }
-        return ImageHeader(format: .png, storedSize: PixelSize(width: Int(width), height: Int(height)), orientation: .up)
+        let size = PixelSize(width: Int(width), height: Int(height))
+        // PNG has no scaling: the whole image is decoded, beside its compressed bytes.
+        return ImageHeader(format: .png, storedSize: size, orientation: .up, decodeBytes: size.area * 3 + data.count)
     }
 }
 

@@ -36,7 +36,7 @@ public struct CollageBuild: Sendable {
         var start = clock.now
 
         let flow = options.flow(plan: .planned(count: min(options.layout.limit, inputs.count)), log: log)
-        let decisions = await PrefetchingReader(inputs, flow: flow, depth: options.decoders).read()
+        let decisions = await PrefetchingReader(inputs, flow: flow, depth: options.decoders, memory: options.readLimits.decode.maximumDecodeBytes).read()
         let final = decisions.last?.selection ?? Selection(limit: options.layout.limit)
         // Fewer photos than planned have larger tiles: those kept too small are decoded again.
         let photos = dryRun ? final.photos : await Self.fitted(final.photos, reader: flow.reader, layout: options.layout)

@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageCodecs
 internal import AsyncAlgorithms
 public import CollageSources
 internal import CollageLocking
@@ -23,6 +24,10 @@ public import CollageFiles
 ///   use, so the files after the last photo used are never read, as takeWhile promises.
 /// - at most `depth` files are being read at once, and at most `2 * depth - 1` are ahead of the
 ///   chain, decoded or not: memory stays a few kept photos.
+/// - the decodes under way never need more memory together than `memory` (`--max-memory`, each
+///   photo's need read from its header): a decode that would go over waits for one to finish,
+///   the earliest file first, so the current file, which the chain waits for, is the next to
+///   run; one that fits alone always runs (one over the budget alone was refused at its header).
 /// - once the chain ends, whatever is still in flight is dropped (`cancel()`).
 /// - an input already known to be unusable (a folder that cannot be listed) is refused in its
 ///   place in the order, without being read.
@@ -33,6 +38,7 @@ public final class PrefetchingReader: PhotoReader {
     private let known: [Int: Rejection]
     private let flow: CollageFlow
     private let depth: Int
+    private let memory: Int
     private let state = Locked(State())
 
     /// What a file read ahead gave: its probe, carrying its decode when it passed the shape rule.
@@ -49,12 +55,17 @@ public final class PrefetchingReader: PhotoReader {
         var refused: Set<Int> = []
         /// The photos the chain has taken so far.
         var taken = 0
+        /// The memory the decodes under way need, and the decodes waiting for room, by index.
+        var committed = 0
+        var waiting: [Int: (need: Int, go: CheckedContinuation<Void, Never>)] = [:]
         /// After `cancel()`, or once the chain asks for a file out of order: read directly.
         var stopped = false
     }
 
     /// Reads `inputs` through `flow` (its reader, rules, plan and log), `depth` files at once.
-    public init(_ inputs: [PhotoInputs.Item], flow: CollageFlow, depth: Int) {
+    /// `memory` is the most the decodes under way may need at once.
+    public init(_ inputs: [PhotoInputs.Item], flow: CollageFlow, depth: Int, memory: Int = DecodeLimits.defaultMaximumDecodeBytes) {
+        self.memory = memory
         files = inputs.map(\.file)
         known = Dictionary(uniqueKeysWithValues: inputs.enumerated().compactMap { index, item in
             if case .unusable(_, let rejection) = item { return (index, rejection) }
@@ -155,9 +166,48 @@ public final class PrefetchingReader: PhotoReader {
                 self?.finished(index, refused: false)
                 return probe
             }
-            await probed.decodeAhead(keeping: flow.keptSize(of: probed.size, file: index, position: 0))
+            await self?.reserve(probed.decodeBytes, for: index)
+            if !Task.isCancelled {
+                await probed.decodeAhead(keeping: flow.keptSize(of: probed.size, file: index, position: 0))
+            }
+            self?.release(probed.decodeBytes)
             self?.finished(index, refused: false)
             return .success(probed)
         }
+    }
+
+    /// Returns once `need` fits beside the decodes under way (or none is under way) and no
+    /// earlier file is waiting: then it is counted as under way.
+    private func reserve(_ need: Int, for index: Int) async {
+        await withCheckedContinuation { (go: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                guard state.waiting.isEmpty, Self.fits(need, in: state, memory: memory) else {
+                    state.waiting[index] = (need, go)
+                    return false
+                }
+                state.committed += need
+                return true
+            }
+            if now { go.resume() }
+        }
+    }
+
+    /// A decode has finished: the earliest waiting ones that now fit run, in order.
+    private func release(_ need: Int) {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.committed -= need
+            var ready: [CheckedContinuation<Void, Never>] = []
+            while let first = state.waiting.keys.min(), let next = state.waiting[first], Self.fits(next.need, in: state, memory: memory) {
+                state.waiting[first] = nil
+                state.committed += next.need
+                ready.append(next.go)
+            }
+            return ready
+        }
+        for go in ready { go.resume() }
+    }
+
+    private static func fits(_ need: Int, in state: State, memory: Int) -> Bool {
+        state.committed == 0 || state.committed + need <= memory
     }
 }

@@ -6,12 +6,15 @@ public import CollageImaging
 public struct ProbedPhoto: Sendable {
     /// As displayed, after EXIF orientation.
     public let size: PixelSize
+    /// The memory its decode takes, from its header: what the read-ahead's budget counts.
+    public let decodeBytes: Int
     private let decoder: @Sendable (PixelSize) async -> Result<Photo, Rejection>
     /// A decode made ahead of the chain (`PrefetchingReader`), and the size it was kept at.
     private var ahead: (kept: PixelSize, result: Result<Photo, Rejection>)?
 
-    public init(size: PixelSize, decode: @escaping @Sendable (PixelSize) async -> Result<Photo, Rejection>) {
+    public init(size: PixelSize, decodeBytes: Int = 0, decode: @escaping @Sendable (PixelSize) async -> Result<Photo, Rejection>) {
         self.size = size
+        self.decodeBytes = decodeBytes
         decoder = decode
     }
 

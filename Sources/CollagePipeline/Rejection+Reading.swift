@@ -22,7 +22,7 @@ extension Rejection {
             case .notAnImage: .notAnImage
             case .truncated: .truncated
             case .corrupt: .corrupt
-            case .tooLarge, .outOfMemory: .tooLarge
+            case .tooLarge, .outOfMemory, .needsMemory: .tooLarge
             case .tooManyScans: .tooManyScans
             case .unreadable: .unreadable
             }

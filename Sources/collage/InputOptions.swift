@@ -48,11 +48,16 @@ struct ReadLimitOptions: ParsableArguments {
     @Option(help: "Refuse photos whose header declares more pixels than this (a decompression-bomb guard).")
     var maxPixels = DecodeLimits.defaultMaximumPixels
 
+    @Option(help: ArgumentHelp(
+        "Refuse photos whose header says decoding takes more memory than this, and never decode more at once: bytes, or with K, M or G.",
+        valueName: "size"))
+    var maxMemory = ByteSize(DecodeLimits.defaultMaximumDecodeBytes)
+
     func validate() throws {
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive.") }
     }
 
-    var readLimits: ReadLimits { ReadLimits(decode: DecodeLimits(maximumPixels: maxPixels), maximumFileBytes: maxFileSize.bytes) }
+    var readLimits: ReadLimits { ReadLimits(decode: DecodeLimits(maximumPixels: maxPixels, maximumDecodeBytes: maxMemory.bytes), maximumFileBytes: maxFileSize.bytes) }
 }
 
 /// A byte count on the command line: `268435456`, `256M`, `1G`, `512KiB`.

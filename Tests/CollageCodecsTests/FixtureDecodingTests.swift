@@ -84,6 +84,20 @@ struct FixtureDecodingTests {
         #expect(throws: Never.self) { try decodeFixture("autumn.jpg", limits: DecodeLimits(maximumPixels: 320 * 200)) }
     }
 
+    @Test func theMemoryADecodeNeedsIsKnownFromTheHeader() throws {
+        // 1250x1249 blocks per component (4:4:4), 64 two-byte coefficients each, kept whole by a
+        // progressive decode; plus the output at 1/8. A baseline JPEG needs its 1/8 output only.
+        let bomb = try OpenedImage(bytes: Fixtures.bytes("progressive-bomb.jpg"))
+        #expect(bomb.header.decodeBytes == 1250 * 1249 * 64 * 2 * 3 + 1250 * 1249 * 3)
+        #expect(try OpenedImage(bytes: Fixtures.bytes("autumn.jpg")).header.decodeBytes == 40 * 25 * 3)
+        let limits = DecodeLimits(maximumDecodeBytes: 512 << 20)
+        #expect(throws: DecodeError.needsMemory(bytes: bomb.header.decodeBytes, limit: 512 << 20)) {
+            try OpenedImage(bytes: Fixtures.bytes("progressive-bomb.jpg"), limits: limits)
+        }
+        #expect(DecodeError.needsMemory(bytes: bomb.header.decodeBytes, limit: 512 << 20).description
+                == "needs 577 MiB to decode, over --max-memory 512M")
+    }
+
     @Test func headerAloneDecodesNothing() throws {
         let header = try PhotoDecoder.header(of: try Fixtures.bytes("cups-exif6.jpg"))
         #expect(header.storedSize == PixelSize(width: 180, height: 240))

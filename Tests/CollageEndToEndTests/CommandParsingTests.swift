@@ -29,6 +29,9 @@ struct CommandParsingTests {
         let inspect = try Collage.Inspect.parse(["--max-pixels", "1000", "--max-file-size", "2K", "a.jpg"])
         #expect(inspect.inputs.limits.readLimits == ReadLimits(decode: DecodeLimits(maximumPixels: 1000), maximumFileBytes: 2048))
         #expect(try Collage.Inspect.parse(["a.jpg"]).inputs.limits.readLimits == ReadLimits())
+        let watch = try Collage.Watch.parse(["photos", "--max-memory", "512M"])
+        #expect(watch.limits.readLimits.decode.maximumDecodeBytes == 512 << 20)
+        #expect(ReadLimits().decode.maximumDecodeBytes == 1 << 30)
     }
 
     @Test func watchTakesAFolderAThrottleAndBatches() throws {

@@ -12,6 +12,8 @@ final class GatedPhotos: PhotoReader {
 
     let photos: InMemoryPhotos
     let stage: Stage
+    /// The memory each photo's header would say its decode needs (none when not listed).
+    let needs: [String: Int]
     /// The name of each file as it reaches its gate.
     let arrivals: AsyncStream<String>
     private let arrived: AsyncStream<String>.Continuation
@@ -25,8 +27,9 @@ final class GatedPhotos: PhotoReader {
         var mostInFlight = 0
     }
 
-    init(_ photos: InMemoryPhotos, gating stage: Stage) {
+    init(_ photos: InMemoryPhotos, gating stage: Stage, needs: [String: Int] = [:]) {
         self.photos = photos
+        self.needs = needs
         self.stage = stage
         (arrivals, arrived) = AsyncStream.makeStream(of: String.self)
     }
@@ -45,13 +48,28 @@ final class GatedPhotos: PhotoReader {
         waiting?.resume()
     }
 
+    /// Lets `names` through in order, each once `together` files (fewer near the end) have
+    /// reached their gates and not yet been let through: as many as the reader may run at once.
+    func release(inOrder names: [String], together: Int) async {
+        var arrivals = arrivals.makeAsyncIterator()
+        var (arrived, released) = (0, 0)
+        while released < names.count {
+            while arrived - released < min(together, names.count - released) {
+                _ = await arrivals.next()
+                arrived += 1
+            }
+            open(names[released])
+            released += 1
+        }
+    }
+
     func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
         let name = file.description
         state.withLock { $0.probed.append(name) }
         if stage == .probe { await pass(name) }
         let result = await photos.probe(file)
         guard stage == .decode, case .success(let probed) = result else { return result }
-        return .success(ProbedPhoto(size: probed.size) { kept in
+        return .success(ProbedPhoto(size: probed.size, decodeBytes: needs[name] ?? 0) { kept in
             await self.pass(name)
             return await probed.decode(keeping: kept)
         })

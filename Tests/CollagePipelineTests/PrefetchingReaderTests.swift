@@ -73,17 +73,8 @@ struct PrefetchingReaderTests {
         let gated = GatedPhotos(InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size),
                                 gating: .decode)
         let running = Task { await run(names, gated, depth: depth) }
-        var arrivals = gated.arrivals.makeAsyncIterator()
-        var (arrived, released) = (0, 0)
-        while released < names.count {
-            // Wait until every decode the depth allows is waiting, then let the oldest finish.
-            while arrived - released < min(depth, names.count - released) {
-                _ = await arrivals.next()
-                arrived += 1
-            }
-            gated.open(names[released])
-            released += 1
-        }
+        // Wait until every decode the depth allows is waiting, then let the oldest finish.
+        await gated.release(inOrder: names, together: depth)
         let selections = await running.value
         #expect(gated.mostInFlight == depth)
         #expect(selections.last?.photos.map(\.name.description) == names)

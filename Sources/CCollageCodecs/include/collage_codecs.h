@@ -38,6 +38,7 @@ typedef struct {
   uint32_t width, height;  /* stored size, before orientation */
   int components;          /* 1 gray, 3 YCbCr/RGB, 4 CMYK/YCCK */
   int progressive;         /* 1 for a progressive JPEG */
+  uint64_t coefficient_bytes; /* a progressive JPEG's whole coefficient buffer, 0 for baseline */
   const uint8_t *exif;     /* the APP1 "Exif" payload, NULL if none; owned by the decoder */
   size_t exif_length;
 } collage_jpeg_header;
