@@ -63,6 +63,22 @@ final class GatedPhotos: PhotoReader {
         }
     }
 
+    /// Lets `count` files through in the order they reach their gates, each once `together`
+    /// files (fewer near the end) wait there: for a reader whose files may start in any order
+    /// (decodes that wait for memory start as it frees, not by name).
+    func releaseAsTheyArrive(count: Int, together: Int) async {
+        var arrivals = arrivals.makeAsyncIterator()
+        var (waiting, released): ([String], Int) = ([], 0)
+        while released < count {
+            while waiting.count < min(together, count - released) {
+                guard let name = await arrivals.next() else { return }
+                waiting.append(name)
+            }
+            open(waiting.removeFirst())
+            released += 1
+        }
+    }
+
     func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
         let name = file.description
         state.withLock { $0.probed.append(name) }

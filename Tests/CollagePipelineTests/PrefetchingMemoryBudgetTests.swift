@@ -14,7 +14,7 @@ struct PrefetchingMemoryBudgetTests {
     let names = (1...6).map { "p\($0)" }
 
     /// Six photos, each needing `need`, read `depth` ahead within `memory`: lets `together` decodes
-    /// reach their gates before letting the oldest finish, then returns the most under way at once.
+    /// reach their gates before letting the first to arrive finish, then returns the most under way at once.
     func run(need: Int, memory: Int, depth: Int, together: Int) async -> (mostInFlight: Int, taken: [String]) {
         let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }),
                                     size: PixelSize(width: 160, height: 120))
@@ -22,7 +22,7 @@ struct PrefetchingMemoryBudgetTests {
         let flow = CollageFlow(reader: gated, layout: Layout(canvas: canvas, limit: 6), plan: .planned(count: 6), log: RecordedEvents().record)
         let reader = PrefetchingReader(names.map { .file(PhotoFile($0)) }, flow: flow, depth: depth, memory: memory)
         let running = Task { await reader.read() }
-        await gated.release(inOrder: names, together: together)
+        await gated.releaseAsTheyArrive(count: names.count, together: together)
         let decisions = await running.value
         return (gated.mostInFlight, decisions.last?.selection.photos.map(\.name.description) ?? [])
     }
