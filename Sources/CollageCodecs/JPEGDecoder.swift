@@ -10,6 +10,9 @@ final class JPEGDecoder {
     /// The open file (or pinned bytes) the decoder reads from: released only after the decoder.
     private let owner: AnyObject
     let header: ImageHeader
+    /// How the pixels relate to the profile: gray (1 component), CMYK stored inverted or not.
+    private let components: Int32
+    private let cmykInverted: Bool
 
     /// Streams the regular file open on `descriptor`, which `owner` keeps open.
     convenience init(descriptor: Int32, keepingOpen owner: AnyObject, limits: DecodeLimits) throws(DecodeError) {
@@ -39,7 +42,9 @@ final class JPEGDecoder {
         let exif = raw.exif.map { UnsafeBufferPointer(start: $0, count: raw.exif_length) }
         header = ImageHeader(
             format: .jpeg, storedSize: PixelSize(width: Int(raw.width), height: Int(raw.height)),
-            orientation: exif.flatMap { ExifOrientation.parse($0) } ?? .up, progressive: raw.progressive != 0)
+            orientation: exif.flatMap { ExifOrientation.parse($0) } ?? .up, progressive: raw.progressive != 0,
+            colorProfile: raw.icc.map { ColorProfile(icc: Array(UnsafeBufferPointer(start: $0, count: raw.icc_length))) })
+        (components, cmykInverted) = (raw.components, raw.cmyk_inverted != 0)
         try PhotoDecoder.check(header, limits)
     }
 
@@ -59,16 +64,37 @@ final class JPEGDecoder {
         status = collage_jpeg_scaled_size(decoder, denominator, &width, &height)
         guard status == COLLAGE_OK else { throw failure() }
         let scaled = PixelSize(width: Int(width), height: Int(height))
+        // CMYK has no RGB copy to convert later: its rows go through the profile as decoded.
+        var color = ColorManagement.none
+        var cmykTransform: ColorTransform?
+        if components == 4, let profile = header.colorProfile {
+            switch ColorConversion.cmykTransform(for: profile, inverted: cmykInverted) {
+            case .success(let transform):
+                cmykTransform = transform
+                collage_jpeg_set_cmyk_transform(decoder, transform.pointer)
+                color = .converted(profile: profile.shownName, time: nil)
+            case .failure(let problem):
+                color = .ignored(profile: profile.name, reason: problem.reason)
+            }
+        }
         let clock = ContinuousClock(), start = clock.now
         let pixels = [UInt8](unsafeUninitializedCapacity: scaled.area * 3) { buffer, count in
             status = collage_jpeg_decode(decoder, denominator, buffer.baseAddress, buffer.count, &message.bytes, message.bytes.count)
             count = status == COLLAGE_OK ? buffer.count : 0
         }
+        withExtendedLifetime(cmykTransform) {}
         guard status == COLLAGE_OK else { throw failure() }
         let decoded = clock.now
-        let image = RGBImage(size: scaled, pixels: pixels).resized(to: stored).applying(header.orientation)
+        var image = RGBImage(size: scaled, pixels: pixels).resized(to: stored)
+        let resampled = clock.now
+        if components != 4 {
+            (image, color) = ColorConversion.toSRGB(image, from: header.colorProfile, pixels: components == 1 ? .grayInRGB : .rgb)
+        }
+        let converted = clock.now
+        image = image.applying(header.orientation)
         let details = DecodeDetails(format: "JPEG", storedSize: header.storedSize, orientation: header.orientation,
-                                    scale: Int(denominator), decodeTime: decoded - start, resampleTime: clock.now - decoded)
+                                    scale: Int(denominator), decodeTime: decoded - start,
+                                    resampleTime: (resampled - decoded) + (clock.now - converted), color: color)
         return DecodedImage(header: header, image: image, details: details)
     }
 }

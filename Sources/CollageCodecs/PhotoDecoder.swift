@@ -8,6 +8,8 @@ public struct ImageHeader: Sendable, Equatable {
     public let orientation: Orientation
     /// A progressive JPEG: decoded in several passes, so DCT scaling saves less.
     public var progressive = false
+    /// The embedded colour profile, applied when decoding; nil: the photo is sRGB.
+    public var colorProfile: ColorProfile?
 
     public var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }
 }

@@ -14,6 +14,7 @@ public enum InspectJSON {
             fields += [("storedWidth", .int(header.storedSize.width)), ("storedHeight", .int(header.storedSize.height))]
             fields += [("orientation", .int(header.orientation.rawValue)), ("progressive", .bool(header.progressive))]
             fields += [("shape", .string(InspectText.shape(header.displayedSize)))]
+            fields += [("profile", header.colorProfile.map { .string($0.shownName) } ?? .null)]
         }
         fields += [("fingerprint", inspection.fingerprint.map { .string($0.description) } ?? .null)]
         if let nearest = inspection.nearest {
@@ -42,7 +43,7 @@ public enum InspectJSON {
 public enum InspectText {
     /// The column titles and one row per file, padded so that columns line up.
     public static func table(_ inspections: [Inspection]) -> [String] {
-        let header = ["FILE", "FORMAT", "SIZE", "STORED", "EXIF", "SHAPE", "SCANS", "FINGERPRINT", "NEAREST", "VERDICT"]
+        let header = ["FILE", "FORMAT", "SIZE", "STORED", "EXIF", "SHAPE", "SCANS", "PROFILE", "FINGERPRINT", "NEAREST", "VERDICT"]
         let rows = inspections.map(row)
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { cells in
@@ -56,9 +57,10 @@ public enum InspectText {
         var cells = [inspection.file.description]
         if let header = inspection.header {
             cells += [header.format.rawValue, header.displayedSize.description, header.storedSize.description,
-                      String(header.orientation.rawValue), shape(header.displayedSize), header.progressive ? "progressive" : "baseline"]
+                      String(header.orientation.rawValue), shape(header.displayedSize), header.progressive ? "progressive" : "baseline",
+                      header.colorProfile?.shownName ?? "-"]
         } else {
-            cells += ["-", "-", "-", "-", "-", "-"]
+            cells += ["-", "-", "-", "-", "-", "-", "-"]
         }
         cells.append(inspection.fingerprint?.description ?? "-")
         cells.append(inspection.nearest.map { "\($0.photo.name) (\($0.shownDistance))" } ?? "-")
