@@ -123,6 +123,20 @@ struct ColorProfileTests {
         }
         #expect(time >= .zero)
     }
+
+    @Test("Photos with the same new profile decoded at once share one transform and agree")
+    func concurrentDecodesAgree() async throws {
+        let names = ["cups-p3.jpg", "cups-adobergb.jpg", "cups-prophoto.png", "cups-cmyk-profile.jpg"]
+        let expected = try names.map { try decode($0).image }
+        let results = try await withThrowingTaskGroup(of: (Int, RGBImage).self) { group in
+            for round in 0..<16 {
+                group.addTask { (round % names.count, try decode(names[round % names.count]).image) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 16)
+        for (index, image) in results { #expect(image == expected[index], "\(names[index])") }
+    }
 }
 
 extension [UInt8] {
