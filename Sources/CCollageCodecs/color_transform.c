@@ -186,6 +186,39 @@ void collage_color_transform_free(collage_color_transform *transform) {
   free(transform);
 }
 
+/* `profile` (closed here, NULL allowed: then lcms2's reason or `why`) as ICC bytes malloc'ed. */
+static collage_status save(cmsHPROFILE profile, const log_buffer *log, const char *why,
+                           uint8_t **out, size_t *out_length, char *message, size_t capacity) {
+  collage_status status = COLLAGE_OK;
+  cmsUInt32Number needed = 0;
+  if (profile == NULL || !cmsSaveProfileToMem(profile, NULL, &needed) || needed == 0) {
+    status = failure(log, why, message, capacity);
+  } else if ((*out = malloc(needed)) == NULL) {
+    status = refuse(COLLAGE_NO_MEMORY, "out of memory", message, capacity);
+  } else if (!cmsSaveProfileToMem(profile, *out, &needed)) {
+    free(*out);
+    *out = NULL;
+    status = failure(log, why, message, capacity);
+  } else {
+    *out_length = needed;
+  }
+  if (profile != NULL) cmsCloseProfile(profile);
+  return status;
+}
+
+collage_status collage_color_srgb_profile(uint8_t **out, size_t *out_length, char *message,
+                                          size_t capacity) {
+  *out = NULL;
+  *out_length = 0;
+  log_buffer log = {{0}};
+  cmsContext context = open_context(&log);
+  if (context == NULL) return refuse(COLLAGE_NO_MEMORY, "out of memory", message, capacity);
+  collage_status status = save(cmsCreate_sRGBProfileTHR(context), &log, "lcms2 made no sRGB profile",
+                               out, out_length, message, capacity);
+  cmsDeleteContext(context);
+  return status;
+}
+
 collage_status collage_color_profile_from_chromaticities(const double xy[8], double gamma,
                                                          uint8_t **out, size_t *out_length,
                                                          char *message, size_t capacity) {
@@ -204,21 +237,8 @@ collage_status collage_color_profile_from_chromaticities(const double xy[8], dou
                                                   : cmsBuildGamma(context, gamma);
   cmsToneCurve *curves[3] = {curve, curve, curve};
   cmsHPROFILE profile = curve ? cmsCreateRGBProfileTHR(context, &white, &primaries, curves) : NULL;
-  collage_status status = COLLAGE_OK;
-  cmsUInt32Number needed = 0;
-  if (profile == NULL || !cmsSaveProfileToMem(profile, NULL, &needed) || needed == 0) {
-    status = failure(&log, "chromaticities make no profile", message, capacity);
-  } else if ((*out = malloc(needed)) == NULL) {
-    status = COLLAGE_NO_MEMORY;
-    collage_copy_message(message, capacity, "out of memory");
-  } else if (!cmsSaveProfileToMem(profile, *out, &needed)) {
-    free(*out);
-    *out = NULL;
-    status = failure(&log, "chromaticities make no profile", message, capacity);
-  } else {
-    *out_length = needed;
-  }
-  if (profile != NULL) cmsCloseProfile(profile);
+  collage_status status = save(profile, &log, "chromaticities make no profile", out, out_length,
+                               message, capacity);
   if (curve != NULL) cmsFreeToneCurve(curve);
   cmsDeleteContext(context);
   return status;

@@ -60,6 +60,18 @@ public struct ColorProfile: Sendable, Hashable {
         (self.name, space, problem) = (name, .rgb, nil)
     }
 
+    /// lcms2's sRGB profile (ICC v4, 588 bytes): what `--embed-srgb` writes into a JPEG
+    /// collage; lcms2's reason when it could not make it (out of memory).
+    public static let sRGB: Result<[UInt8], EncodeError> = {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var message = CMessage()
+        let status = collage_color_srgb_profile(&output, &length, &message.bytes, message.bytes.count)
+        guard status == COLLAGE_OK, let output else { return .failure(EncodeError(format: .jpeg, reason: message.text)) }
+        defer { collage_free(output) }
+        return .success(Array(UnsafeBufferPointer(start: output, count: length)))
+    }()
+
     /// What reports call it: its name, or what kind of profile it is.
     public var shownName: String {
         name ?? (problem == nil ? "unnamed profile" : "invalid profile")

@@ -4,8 +4,9 @@ import Testing
 
 /// What the reports say about colour, read from the real executable: `inspect` and `build --json`
 /// name each profile, `-v` tells the conversion's time, and a profile that cannot be applied is
-/// said once, on a line of its own, while the photo is still used.
-@Suite("Colour profiles in the reports", .timeLimit(.minutes(2)))
+/// said once, on a line of its own, while the photo is still used. `--embed-srgb` says in the
+/// collage that it is sRGB, read back by Pillow.
+@Suite("Colour profiles in the reports, sRGB said in the collage", .timeLimit(.minutes(2)))
 struct ColorReportEndToEndTests {
     static let repository = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent().path
 
@@ -52,5 +53,27 @@ struct ColorReportEndToEndTests {
         let line = try #require(result.stderrLines.first { $0.contains("cups-p3.jpg: added") })
         #expect(line.contains(", Display P3 to sRGB in "), "\(line)")
         #expect(!(result.stderrLines.first { $0.contains("kite.jpg: added") } ?? "").contains("to sRGB"))
+    }
+
+    @Test("--embed-srgb: lcms2's sRGB profile in a JPEG, an sRGB chunk in a PNG; neither by default", arguments: ["jpg", "png"])
+    func embedsSRGB(format: String) async throws {
+        let out = try TemporaryDirectory()
+        let (tagged, plain) = (out.file("tagged.\(format)"), out.file("plain.\(format)"))
+        for (output, flags) in [(tagged, ["--embed-srgb"]), (plain, [])] {
+            let result = try await CollageCommand.run(["build", Fixtures.path("cups-p3.jpg"), "--size", "300x200", "-o", output] + flags)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let script = """
+            import io, sys
+            from PIL import Image, ImageCms
+            for path in sys.argv[1:]:
+                info = Image.open(path).info
+                icc = info.get("icc_profile")
+                name = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(icc))).strip() if icc else None
+                print(name, len(icc or b""), info.get("srgb"))
+            """
+        let read = try await Shell.run("python3 -c \(Shell.quote(script)) \(tagged) \(plain)")
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.lines == (format == "jpg" ? ["sRGB built-in 588 None", "None 0 None"] : ["None 0 0", "None 0 None"]))
     }
 }

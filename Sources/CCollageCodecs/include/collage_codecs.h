@@ -67,13 +67,15 @@ collage_status collage_jpeg_decode(collage_jpeg_decoder *decoder, int denominato
 void collage_jpeg_close(collage_jpeg_decoder *decoder);
 
 /* ---- JPEG encoding to memory. *out is malloc'ed: release it with collage_free. ---- */
+/* `icc` (NULL for none) is written as APP2 ICC_PROFILE markers. */
 /** `dpi` > 0 writes it as the JFIF density (dots per inch, both axes); 0 leaves JFIF's 1:1
  *  aspect with no unit. A JPEG that reaches `limit` bytes fails with COLLAGE_NO_MEMORY, as
  *  running out of memory does (SIZE_MAX, or Swift's Int.max: no limit but memory's; tests use a
  *  small one to fail an encode after its output has grown). */
 collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
-                                   int quality, int dpi, size_t limit, uint8_t **out,
-                                   size_t *out_length, char *message, size_t capacity);
+                                   int quality, int dpi, const uint8_t *icc, size_t icc_length,
+                                   size_t limit, uint8_t **out, size_t *out_length,
+                                   char *message, size_t capacity);
 
 /* ---- PNG reading: the header through libpng's simplified API (no setjmp needed), colour
  *      information and pixels through its full API (png_read.c). ---- */
@@ -128,6 +130,7 @@ typedef struct {
   collage_png_strategy strategy;
   int filters;                /* COLLAGE_PNG_FILTER_* bits, at least one */
   uint32_t pixels_per_metre;  /* > 0 writes a pHYs chunk; 0 writes none */
+  int srgb;                   /* 1 writes an sRGB chunk (with the gAMA and cHRM it implies) */
 } collage_png_settings;
 
 /** Encodes 8-bit RGB. *out is malloc'ed: release it with collage_free. */
@@ -180,6 +183,11 @@ void collage_color_transform_free(collage_color_transform *transform);
 collage_status collage_color_profile_from_chromaticities(const double xy[8], double gamma,
                                                          uint8_t **out, size_t *out_length,
                                                          char *message, size_t capacity);
+
+/** lcms2's sRGB profile (ICC v4, 588 bytes), malloc'ed: release with collage_free. What
+ *  `--embed-srgb` writes into a JPEG collage. */
+collage_status collage_color_srgb_profile(uint8_t **out, size_t *out_length, char *message,
+                                          size_t capacity);
 
 void collage_free(void *pointer);
 
