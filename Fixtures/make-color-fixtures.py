@@ -5,7 +5,7 @@ its argument, fitted here to 320x200; needs python3-pil (ImageCms) and liblcms2-
 
 The RGB profiles are made here with lcms2 itself (through ctypes: cmsCreateRGBProfile with the
 published primaries, white point and tone curve, and a description tag), so they are exactly
-what their names say; the CMYK profile is Ghostscript's default_cmyk.icc (libgs-common). Pixels
+what their names say; the CMYK and gray profiles are Ghostscript's default_cmyk.icc and ps_gray.icc (libgs-common). Pixels
 are converted with Pillow's ImageCms (lcms2), relative colorimetric, and saved by Pillow.
 """
 import ctypes
@@ -105,6 +105,9 @@ def main(source):
     # CMYK with Ghostscript's profile (187 KB: three markers); Pillow writes Adobe's inverted CMYK.
     cmyk = open("/usr/share/color/icc/ghostscript/default_cmyk.icc", "rb").read()
     into(photo, cmyk, "CMYK").save("cups-cmyk-profile.jpg", quality=92, icc_profile=cmyk)
+    # Gray with Ghostscript's PostScript gray profile (a curve far from sRGB's).
+    gray_icc = open("/usr/share/color/icc/ghostscript/ps_gray.icc", "rb").read()
+    into(photo, gray_icc, "L").save("cups-gray-profile.jpg", quality=92, icc_profile=gray_icc)
     # A profile that is no profile: 200 bytes of noise behind the ICC_PROFILE signature.
     noise = bytes((i * 73 + 41) % 256 for i in range(200))
     photo.save("cups-bad-profile.jpg", quality=92, icc_profile=noise)

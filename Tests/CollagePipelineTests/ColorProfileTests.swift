@@ -39,6 +39,7 @@ struct ColorProfileTests {
         ("cups-p3-split.jpg", "Display P3 (long)"),
         ("cups-cmyk-profile.jpg", "Artifex CMYK SWOP Profile"),
         ("cups-prophoto.png", "ProPhoto RGB"),
+        ("cups-gray-profile.jpg", "Artifex PS Gray Profile"),
     ])
     func matchesPillow(name: String, profile: String) async throws {
         let decoded = try decode(name)
