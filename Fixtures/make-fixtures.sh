@@ -1,7 +1,7 @@
 #!/bin/bash
 # Regenerates Fixtures/ from ../shared/photos (KDE Plasma wallpapers, see README.md).
 # Needs: imagemagick, libimage-exiftool-perl, libjpeg-turbo-progs, python3 with python3-pil,
-# liblcms2-2, libgs-common (Ghostscript's ICC profiles). Not run by the tests.
+# liblcms2-2, libgs-common (Ghostscript's ICC profiles), libvips-tools. Not run by the tests.
 set -euo pipefail
 cd "$(dirname "$0")"
 src=${PHOTOS:-../../shared/photos}
@@ -155,5 +155,7 @@ convert "$work/bg.png" "$work/subject.png" -gravity NorthWest -geometry +8+40 -c
 # split over two APP2 markers, Ghostscript's CMYK profile (Adobe inverted CMYK, three markers), a
 # broken profile; PNGs with a ProPhoto iCCP and with cHRM + gAMA; 50 % black over a photo (RGBA).
 python3 make-color-fixtures.py "$src/colorfulcups-2560x1600.jpg"
+# The alpha PNG interlaced (Adam7), by libvips: decoded whole before it is blended.
+vips pngsave half-black-alpha.png half-black-alpha-interlaced.png --interlace
 
 ls -l
