@@ -6,13 +6,17 @@
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the release binary, man page and completions
 #   make bench                                     the benchmarks (see Tests/Benchmarks)
 
-DEPS := libjpeg-dev libpng-dev
+DEPS := libjpeg-dev libpng-dev liblcms2-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
 # verifies Docs/collage-booth.service, gcc compiles the LD_PRELOAD shim that kills a booth at its
 # journal's rename.
-TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd gcc
+TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-venv libimage-exiftool-perl systemd gcc
+# The one Python the tests run (Tests/CollageTestSupport/TestPython.swift): Debian's python3 in a
+# venv that sees its packages (jsonschema), with Pillow and pillow-heif from PyPI, which Debian 12
+# does not package; the colour tests compare against Pillow's ImageCms, the HEIF ones read with it.
+TEST_PYTHON := .build/test-python/bin/python3
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 DEMO := autumn.jpg portrait.jpg bythewater.jpg kite.jpg kite-copy.jpg cups-exif6.jpg \
         coldripple.jpg truncated.jpg eveningglow.jpg path.jpg
@@ -24,7 +28,7 @@ GENERATED := .build/generated
 # The man page carries the date of the last commit, so the same source gives the same page.
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
-.PHONY: demo test deps test-deps build man completions install bench fuzz sanitize soak kill-loop
+.PHONY: demo test deps test-deps test-python build man completions install bench fuzz sanitize soak kill-loop
 
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -44,7 +48,13 @@ demo: deps
 	swift build --product collage
 	.build/debug/collage build $(addprefix Fixtures/,$(DEMO)) -o demo-collage.jpg
 
-test: test-deps
+$(TEST_PYTHON):
+	/usr/bin/python3 -m venv --system-site-packages .build/test-python
+	$(TEST_PYTHON) -m pip install --quiet pillow pillow-heif
+
+test-python: test-deps $(TEST_PYTHON)
+
+test: test-python
 	swift test
 	bash Tests/EndToEnd/install.sh
 

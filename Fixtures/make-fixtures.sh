@@ -1,6 +1,7 @@
 #!/bin/bash
 # Regenerates Fixtures/ from ../shared/photos (KDE Plasma wallpapers, see README.md).
-# Needs: imagemagick, libimage-exiftool-perl, libjpeg-turbo-progs, python3. Not run by the tests.
+# Needs: imagemagick, libimage-exiftool-perl, libjpeg-turbo-progs, python3 with python3-pil,
+# liblcms2-2, libgs-common (Ghostscript's ICC profiles), libvips-tools. Not run by the tests.
 set -euo pipefail
 cd "$(dirname "$0")"
 src=${PHOTOS:-../../shared/photos}
@@ -147,5 +148,14 @@ PY
 convert "$src/bythewater-1600x1200.jpg" -resize 320x200^ -gravity center -extent 320x200 -blur 0x14 -modulate 100,40 "$work/bg.png"
 convert "$src/colorfulcups-2560x1600.jpg" -resize 240x150^ -gravity center -extent 240x150 -gravity center -crop 70x120+0+0 +repage "$work/subject.png"
 convert "$work/bg.png" "$work/subject.png" -gravity NorthWest -geometry +8+40 -composite -type TrueColor -strip -quality 85 -sampling-factor 2x2 subject-left.jpg
+
+# Colour profiles (see make-color-fixtures.py: the profiles are made with lcms2, the pixels
+# converted by Pillow's ImageCms): ColorfulCups in sRGB (cups-srgb.jpg), and converted into and
+# tagged with Display P3, Adobe RGB, ProPhoto, a red/green-swapped sRGB, a P3 profile over 64 KiB
+# split over two APP2 markers, Ghostscript's CMYK profile (Adobe inverted CMYK, three markers), a
+# broken profile; PNGs with a ProPhoto iCCP and with cHRM + gAMA; 50 % black over a photo (RGBA).
+python3 make-color-fixtures.py "$src/colorfulcups-2560x1600.jpg"
+# The alpha PNG interlaced (Adam7), by libvips: decoded whole before it is blended.
+vips pngsave half-black-alpha.png half-black-alpha-interlaced.png --interlace
 
 ls -l

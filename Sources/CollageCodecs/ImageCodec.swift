@@ -32,7 +32,15 @@ extension ImageCodec {
 /// library needs (a C object, the bytes, the open file) until then. It decodes once.
 protocol HeaderedImage: AnyObject {
     var header: ImageHeader { get }
-    /// The photo upright at `size` (displayed): no more decoded than that size needs (a
-    /// library's own scaling where it has one), then area-averaged to the exact size.
+    /// How the decoded pixels relate to `header.colorProfile`, which `OpenedImage` applies once
+    /// they are at the kept size; nil when the codec applied it as it decoded (a CMYK JPEG's
+    /// rows, which have no RGB copy to convert later) and said so in `details.color`.
+    var colorPixels: ColorConversion.Pixels? { get }
+    /// The photo upright at `size` (displayed), in its stored colours: no more decoded than that
+    /// size needs (a library's own scaling where it has one), then area-averaged to the exact size.
     func decode(at size: PixelSize, limits: DecodeLimits) throws(DecodeError) -> DecodedImage
+}
+
+extension HeaderedImage {
+    var colorPixels: ColorConversion.Pixels? { .rgb }
 }

@@ -7,6 +7,9 @@ public struct ImageHeader: Sendable, Equatable {
     public let orientation: Orientation
     /// A progressive JPEG: decoded in several passes, so DCT scaling saves less.
     public var progressive = false
+    /// The embedded colour profile, applied once the photo is decoded at its kept size
+    /// (`OpenedImage.decode(at:)`); nil: the photo is sRGB.
+    public var colorProfile: ColorProfile?
 
     public var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }
 

@@ -8,7 +8,8 @@ internal import CollageLocking
 /// keep) → `decode(at:)`, once. The file is opened once for both. A format whose library streams
 /// from a file (JPEG) reads it there, with no copy in memory; the others read the bytes.
 ///
-/// Each format is one `ImageCodec`, listed in `ImageCodecs.all`.
+/// Each format is one `ImageCodec`, listed in `ImageCodecs.all`. Colour management is here, the
+/// same for every codec: the header's embedded profile is applied to the decoded, kept-size copy.
 public final class OpenedImage: Sendable {
     public let header: ImageHeader
     private let limits: DecodeLimits
@@ -50,7 +51,10 @@ public final class OpenedImage: Sendable {
         let limits = limits
         return try opened.withLock { opened throws(DecodeError) -> DecodedImage? in
             defer { opened = nil }
-            return try opened?.decode(at: size, limits: limits)
+            guard let opened else { return nil }
+            let decoded = try opened.decode(at: size, limits: limits)
+            guard let pixels = opened.colorPixels else { return decoded }
+            return decoded.inSRGB(pixels)
         }
     }
 }

@@ -2,8 +2,9 @@ internal import CCollageCodecs
 internal import CollageCore
 internal import CollageImaging
 
-/// PNG through libpng's simplified API, from memory. PNG has no DCT scaling and its rare eXIf
-/// chunk is not read: it is decoded whole, shown as stored, then area-averaged to the size asked.
+/// PNG through libpng, from memory. PNG has no DCT scaling and its rare eXIf chunk is not read:
+/// it is decoded whole, shown as stored, then area-averaged to the size asked. Its profile is
+/// read from its chunks (`PNGColor`); transparency is blended onto white in the stored values.
 enum PNGCodec: ImageCodec {
     static let format = ImageFormat.png
 
@@ -12,36 +13,39 @@ enum PNGCodec: ImageCodec {
     }
 
     static func open(bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> any HeaderedImage {
-        PNGImage(data: bytes, header: try header(of: bytes, limits: limits))
-    }
-
-    private static func header(of data: [UInt8], limits: DecodeLimits) throws(DecodeError) -> ImageHeader {
         var message = CMessage()
         var width: UInt32 = 0, height: UInt32 = 0
-        let status = collage_png_header(data, data.count, &width, &height, &message.bytes, message.bytes.count)
+        let status = collage_png_header(bytes, bytes.count, &width, &height, &message.bytes, message.bytes.count)
         guard status == COLLAGE_OK else {
             throw DecodeError(status: status, message: message, format: .png, limits: limits)
         }
-        return ImageHeader(format: .png, storedSize: PixelSize(width: Int(width), height: Int(height)), orientation: .up)
+        return PNGImage(data: bytes, storedSize: PixelSize(width: Int(width), height: Int(height)))
     }
 }
 
-/// A PNG in memory whose header has been read.
+/// A PNG in memory whose header and colour chunks have been read.
 private final class PNGImage: HeaderedImage {
     let data: [UInt8]
     let header: ImageHeader
+    private let color: PNGColor
 
-    init(data: [UInt8], header: ImageHeader) {
+    init(data: [UInt8], storedSize: PixelSize) {
         self.data = data
-        self.header = header
+        color = PNGColor(of: data)
+        header = ImageHeader(format: .png, storedSize: storedSize, orientation: .up, colorProfile: color.profile)
     }
+
+    var colorPixels: ColorConversion.Pixels? { color.gray ? .grayInRGB : .rgb }
 
     func decode(at wanted: PixelSize, limits: DecodeLimits) throws(DecodeError) -> DecodedImage {
         var message = CMessage()
         var status = COLLAGE_OK
+        let white: [UInt8] = [255, 255, 255]
         let clock = ContinuousClock(), start = clock.now
         let pixels = [UInt8](unsafeUninitializedCapacity: header.storedSize.area * 3) { buffer, count in
-            status = collage_png_decode(data, data.count, buffer.baseAddress, buffer.count, &message.bytes, message.bytes.count)
+            // A gAMA chunk is applied here only when no profile will be applied afterwards.
+            status = collage_png_decode(data, data.count, color.profile == nil ? 1 : 0, white, buffer.baseAddress, buffer.count,
+                                        &message.bytes, message.bytes.count)
             count = status == COLLAGE_OK ? buffer.count : 0
         }
         guard status == COLLAGE_OK else {
