@@ -6,7 +6,7 @@
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the release binary, man page and completions
 #   make bench                                     the benchmarks (see Tests/Benchmarks)
 
-DEPS := libjpeg-dev libpng-dev
+DEPS := libjpeg-dev libpng-dev libheif-dev libwebp-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze

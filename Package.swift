@@ -17,10 +17,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
     ],
     targets: [
-        // The only code that calls libjpeg/libpng: setjmp-guarded, returns status codes.
+        // The only code that calls libjpeg/libpng/libheif/libwebp: setjmp-guarded, returns status codes.
         .target(
             name: "CCollageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("heif"), .linkedLibrary("webp"), .linkedLibrary("webpdemux")]
         ),
         // A value behind a pthread mutex: Synchronization.Mutex's API on a lock ThreadSanitizer sees.
         .target(name: "CollageLocking", swiftSettings: strict),

@@ -15,7 +15,7 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notAnImage: return "not an image (neither JPEG nor PNG)"
+        case .notAnImage: return "not an image (not JPEG, PNG, HEIC, AVIF or WebP)"
         case .truncated(let format): return "truncated \(format) file (premature end of data)"
         case .corrupt(let format, let reason): return "corrupt \(format) file: \(reason)"
         case .tooLarge(let size, let limit):

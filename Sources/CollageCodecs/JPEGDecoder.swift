@@ -74,7 +74,7 @@ final class JPEGDecoder {
 }
 
 /// Bytes at an address that stays put for as long as a decoder reads them.
-private final class PinnedBytes {
+final class PinnedBytes {
     let buffer: UnsafeMutableBufferPointer<UInt8>
     let count: Int
 

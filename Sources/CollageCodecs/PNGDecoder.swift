@@ -2,8 +2,8 @@ internal import CCollageCodecs
 internal import CollageCore
 internal import CollageImaging
 
-/// PNG through libpng's simplified API, from memory. PNG has no DCT scaling and its rare eXIf
-/// chunk is not read: it is decoded whole, shown as stored, then area-averaged to the size asked.
+/// PNG through libpng's simplified API, from memory. PNG has no DCT scaling: it is decoded
+/// whole, area-averaged to the size asked and turned upright by its `eXIf` chunk's orientation.
 enum PNGDecoder {
     static func header(of data: [UInt8], limits: DecodeLimits) throws(DecodeError) -> ImageHeader {
         var message = CMessage()
@@ -12,7 +12,8 @@ enum PNGDecoder {
         guard status == COLLAGE_OK else {
             throw DecodeError(status: status, message: message, format: .png, limits: limits)
         }
-        let header = ImageHeader(format: .png, storedSize: PixelSize(width: Int(width), height: Int(height)), orientation: .up)
+        let orientation = exif(in: data).flatMap { ExifOrientation.parse($0) } ?? .up
+        let header = ImageHeader(format: .png, storedSize: PixelSize(width: Int(width), height: Int(height)), orientation: orientation)
         try PhotoDecoder.check(header, limits)
         return header
     }
@@ -34,9 +35,27 @@ enum PNGDecoder {
             throw DecodeError(status: status, message: message, format: .png, limits: limits)
         }
         let decoded = clock.now
-        let image = RGBImage(size: header.storedSize, pixels: pixels).resized(to: wanted)
-        let details = DecodeDetails(format: "PNG", storedSize: header.storedSize, orientation: .up, scale: 1,
+        let stored = header.orientation.swapsAxes ? wanted.transposed : wanted
+        let image = RGBImage(size: header.storedSize, pixels: pixels).resized(to: stored).applying(header.orientation)
+        let details = DecodeDetails(format: "PNG", storedSize: header.storedSize, orientation: header.orientation, scale: 1,
                                     decodeTime: decoded - start, resampleTime: clock.now - decoded)
         return DecodedImage(header: header, image: image, details: details)
+    }
+
+    /// The payload of the `eXIf` chunk (a TIFF structure, as after a JPEG's "Exif\0\0"), found
+    /// by walking the chunks' lengths from the signature; nil when there is none or a length
+    /// runs past the data. Only the chunk headers are read, never the image data.
+    static func exif(in data: [UInt8]) -> ArraySlice<UInt8>? {
+        var offset = 8
+        while offset + 8 <= data.count {
+            let length = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = data[offset + 4..<offset + 8]
+            let start = offset + 8
+            guard length <= data.count - start else { return nil }
+            if type.elementsEqual([0x65, 0x58, 0x49, 0x66]) { return data[start..<start + length] }  // "eXIf"
+            if type.elementsEqual([0x49, 0x45, 0x4E, 0x44]) { return nil }  // "IEND"
+            offset = start + length + 4  // the CRC
+        }
+        return nil
     }
 }

@@ -8,6 +8,8 @@ public struct ImageHeader: Sendable, Equatable {
     public let orientation: Orientation
     /// A progressive JPEG: decoded in several passes, so DCT scaling saves less.
     public var progressive = false
+    /// The file's own colour description (ICC profile, HEIF `nclx`), for colour management.
+    public var colour = EmbeddedColour()
 
     public var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }
 }

@@ -5,7 +5,7 @@ public import CollageWriting
 
 /// Reads photos from files: the pipeline's probe and decode stages for real files. The file is
 /// opened once, at the probe, which reads the header alone; the decoder (and the file) stay open
-/// until the pipeline knows the size and decodes. A JPEG streams from the file; a PNG is read
+/// until the pipeline knows the size and decodes. A JPEG streams from the file; the others are read
 /// into memory whole (libpng's simplified API reads from memory). With a booth's journal, each
 /// file is read whole once, for its content hash: a photo already in a saved collage is refused,
 /// and the others are decoded from those same bytes, so the hash they carry is of the pixels
@@ -55,9 +55,9 @@ public struct PhotoLoader: PhotoReader {
     /// them): those are decoded, never read again.
     static func open(_ input: InputFile, bytes: [UInt8]?, limits: DecodeLimits) throws -> OpenedImage {
         if let bytes { return try OpenedImage(bytes: bytes, limits: limits) }
-        switch ImageFormat(signature: try input.readPrefix(8)) {
+        switch ImageFormat(signature: try input.readPrefix(ImageFormat.signatureLength)) {
         case .jpeg?: return try OpenedImage(jpegFile: input.descriptor, keepingOpen: input, limits: limits)
-        case .png?: return try OpenedImage(bytes: input.readAll(), limits: limits)
+        case _?: return try OpenedImage(bytes: input.readAll(), limits: limits)
         case nil: throw DecodeError.notAnImage
         }
     }
