@@ -5,17 +5,16 @@ internal import CollageImaging
 /// One HEIF/HEIC/AVIF file opened by libheif, its primary image's header read: it owns the C
 /// context (closed in `deinit`) and the pinned bytes libheif reads without copying.
 ///
-/// libheif applies the file's `clap`, `irot` and `imir` itself, so the size it reports is the
-/// size displayed and the orientation is always `.up`: the EXIF orientation a HEIF may also
-/// carry only repeats those transforms, and applying it as well turns iPhone photos twice.
+/// libheif applies the file's `clap`, `irot` and `imir` itself, and the EXIF orientation a HEIF
+/// may also carry is never applied: it only repeats those transforms, and applying it as well
+/// turns iPhone photos twice. The header tells the transforms as the equivalent orientation
+/// (`HEIFTransform`), with the coded size as stored; with a `clap` crop, the size shown only.
 /// There is no DCT scaling: the image is decoded whole (or, when one covers the size kept, its
 /// embedded thumbnail, as libvips' heifload does) and area-averaged to the size asked.
 final class HEIFDecoder {
     private let decoder: OpaquePointer
     private let bytes: PinnedBytes
     let header: ImageHeader
-    /// The size coded in the file's `ispe`, before libheif's transforms.
-    let codedSize: PixelSize
 
     /// libheif's decoding threads per photo. The pipeline already decodes as many photos at
     /// once as there are cores (`PrefetchingReader`'s depth), so each gets one thread: threads
@@ -42,10 +41,14 @@ final class HEIFDecoder {
                 colourPrimaries: Int(raw.colour_primaries), transferCharacteristics: Int(raw.transfer_characteristics),
                 matrixCoefficients: Int(raw.matrix_coefficients), fullRange: raw.full_range != 0)
         }
-        var header = ImageHeader(format: format, storedSize: PixelSize(width: Int(raw.width), height: Int(raw.height)), orientation: .up)
+        let displayed = PixelSize(width: Int(raw.width), height: Int(raw.height))
+        let codedSize = PixelSize(width: Int(raw.ispe_width), height: Int(raw.ispe_height))
+        let turn = HEIFTransform.orientation(in: data) ?? .up
+        var header = turn.displayedSize(of: codedSize) == displayed
+            ? ImageHeader(format: format, storedSize: codedSize, orientation: turn)
+            : ImageHeader(format: format, storedSize: displayed, orientation: .up)
         header.colour = colour
         self.header = header
-        codedSize = PixelSize(width: Int(raw.ispe_width), height: Int(raw.ispe_height))
         try PhotoDecoder.check(header, limits)
         // A grid's tiles are checked too: its `ispe` may declare more than the grid shows.
         if codedSize.area > limits.maximumPixels { throw .tooLarge(codedSize, limit: limits.maximumPixels) }
@@ -71,8 +74,8 @@ final class HEIFDecoder {
         let decoded = clock.now
         let image = RGBImage(size: size, pixels: pixels).resized(to: wanted)
         // A thumbnail counts as a reduced decode: `scale` says by how much, as a DCT scale would.
-        let scale = max(1, header.storedSize.width / max(1, size.width))
-        let details = DecodeDetails(format: header.format.rawValue, storedSize: codedSize, orientation: .up, scale: scale,
+        let scale = max(1, header.displayedSize.width / max(1, size.width))
+        let details = DecodeDetails(format: header.format.rawValue, storedSize: header.storedSize, orientation: header.orientation, scale: scale,
                                     decodeTime: decoded - start, resampleTime: clock.now - decoded)
         return DecodedImage(header: header, image: image, details: details)
     }

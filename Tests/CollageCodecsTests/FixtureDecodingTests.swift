@@ -30,9 +30,10 @@ struct FixtureDecodingTests {
         ("path-10bit.heic", .heic, PixelSize(width: 320, height: 200), .up),
         ("grey-mono.heic", .heic, PixelSize(width: 300, height: 200), .up),
         ("summer-alpha.heic", .heic, PixelSize(width: 210, height: 140), .up),
-        // Stored 180x240; irot (and imir) show it 240x180; its EXIF 6 (or 5) is not applied again.
-        ("cups-exif6.heic", .heic, PixelSize(width: 240, height: 180), .up),
-        ("cups-irot-imir.heic", .heic, PixelSize(width: 240, height: 180), .up),
+        // Stored 180x240; irot (and imir) show it 240x180, told as orientation 6 (and 5); the EXIF
+        // 6 (or 5) inside is not applied again.
+        ("cups-exif6.heic", .heic, PixelSize(width: 240, height: 180), .right),
+        ("cups-irot-imir.heic", .heic, PixelSize(width: 240, height: 180), .leftMirrored),
         ("kite.webp", .webp, PixelSize(width: 320, height: 200), .up),
         ("eveningglow-lossless.webp", .webp, PixelSize(width: 320, height: 200), .up),
         ("summer-alpha.webp", .webp, PixelSize(width: 210, height: 140), .up),

@@ -43,6 +43,22 @@ struct PhoneFormatDecodingTests {
         }
     }
 
+    @Test("Every cut of a HEIC, AVIF or WebP is refused cleanly or read, never a crash", arguments: [
+        "cups-irot-imir.heic", "eveningglow.avif", "cups-exif6.webp",
+    ])
+    func everyCut(name: String) throws {
+        let bytes = try Fixtures.bytes(name)
+        for length in stride(from: 0, to: bytes.count, by: 61) {
+            do {
+                _ = try PhotoDecoder.decode(Array(bytes.prefix(length))) { $0.displayedSize }
+            } catch .truncated, .corrupt, .notAnImage {
+                continue
+            } catch {
+                Issue.record("\(name) cut at \(length): \(error)")
+            }
+        }
+    }
+
     @Test("A 200-megapixel HEIC is refused from its header, before any decode")
     func bombRefusedFromHeader() throws {
         let bytes = try Fixtures.bytes("bomb.heic")
