@@ -215,6 +215,9 @@ webpmux -set icc "$work/srgb.icc" kite.webp -o kite-icc.webp
 heif-enc -q 85 -o kite-icc.heic "$work/kite-icc.png"
 # A HEIC with an embedded thumbnail, 128 pixels wide.
 heif-enc -q 85 -t 128 -o kite-thumb.heic kite.jpg
+# A grid, as phones store 12 MP photos: autumn in 128-pixel HEVC tiles (heif-enc 1.15 writes no
+# grids; pillow-heif's libheif does, with tile_size).
+"$py" -c 'from PIL import Image; import pillow_heif; pillow_heif.from_pillow(Image.open("autumn.jpg")).save("autumn-grid.heic", quality=85, tile_size=128)'
 # Broken files: cut short, and with their coded data overwritten.
 head -c 3000 kite.heic > truncated.heic
 head -c 2000 eveningglow.avif > truncated.avif
@@ -241,7 +244,7 @@ mkdir -p references
 from PIL import Image, ImageOps
 import pillow_heif
 pillow_heif.register_heif_opener()
-names = ["kite.heic", "eveningglow.avif", "path-10bit.heic", "grey-mono.heic",
+names = ["kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "grey-mono.heic",
          "summer-alpha.heic", "cups-exif6.heic", "cups-irot-imir.heic", "kite.webp", "eveningglow-lossless.webp",
          "summer-alpha.webp", "coldripple-animated.webp", "cups-exif6.webp", "cups-exif6.png"]
 for name in names:

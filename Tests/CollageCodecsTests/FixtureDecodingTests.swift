@@ -26,6 +26,7 @@ struct FixtureDecodingTests {
         ("bythewater-16bit.png", .png, PixelSize(width: 160, height: 100), .up),
         ("summer-alpha.png", .png, PixelSize(width: 210, height: 140), .up),
         ("kite.heic", .heic, PixelSize(width: 320, height: 200), .up),
+        ("autumn-grid.heic", .heic, PixelSize(width: 320, height: 200), .up),
         ("eveningglow.avif", .avif, PixelSize(width: 320, height: 200), .up),
         ("path-10bit.heic", .heic, PixelSize(width: 320, height: 200), .up),
         ("grey-mono.heic", .heic, PixelSize(width: 300, height: 200), .up),

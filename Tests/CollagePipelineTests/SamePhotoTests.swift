@@ -29,6 +29,7 @@ struct SamePhotoTests {
         ("bythewater.jpg", "bythewater-16bit.png", "16-bit PNG at half the size"),
         ("cups-exif6.jpg", "cups-exif8.jpg", "stored turned the other way, orientation 8"),
         ("kite.jpg", "kite.heic", "a HEIC copy made by heif-enc"),
+        ("autumn.jpg", "autumn-grid.heic", "a HEIC copy in a grid of 128-pixel tiles"),
         ("kite.jpg", "kite.webp", "a lossy WebP copy made by cwebp"),
         ("eveningglow.jpg", "eveningglow.avif", "an AVIF copy made by heif-enc"),
         ("eveningglow.jpg", "eveningglow-lossless.webp", "a lossless WebP copy"),
