@@ -77,6 +77,7 @@ install: build man completions
 bench: deps
 	bash Tests/Benchmarks/build-benchmark.sh
 	python3 Tests/Benchmarks/watch-benchmark.py
+	bash Tests/Benchmarks/heic-benchmark.sh
 
 # A long day in a photo booth: see Tests/Benchmarks/booth-soak.py (python3 with Pillow).
 soak: test-deps

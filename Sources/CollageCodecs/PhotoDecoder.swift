@@ -32,10 +32,11 @@ public struct DecodedImage: Sendable {
     public let details: DecodeDetails
 }
 
-/// Decodes JPEG and PNG photos upright and at the size the caller asks for, reading no more of
-/// the image than that size needs: JPEGs are DCT-scaled by libjpeg to the smallest 1/8, 1/4 or
-/// 1/2 that still covers it, then area-averaged to the exact size. These take bytes in memory;
-/// `OpenedImage` streams a JPEG from its file.
+/// Decodes JPEG, PNG, HEIF and WebP photos upright and at the size the caller asks for, reading
+/// no more of the image than that size needs: JPEGs are DCT-scaled by libjpeg to the smallest
+/// 1/8, 1/4 or 1/2 that still covers it, a HEIF's thumbnail is used when it covers it, then
+/// everything is area-averaged to the exact size. These take bytes in memory; `OpenedImage`
+/// streams a JPEG from its file.
 public enum PhotoDecoder {
     /// The header alone: format, stored size, EXIF orientation.
     public static func header(of bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> ImageHeader {
