@@ -123,38 +123,64 @@ static inline uint32_t to8(uint32_t value, uint32_t maximum) {
   return (value * 255 + maximum / 2) / maximum;
 }
 
-static void composite(int bits, int alpha, int premultiplied,
-                      const uint8_t background[3], uint8_t *rgb, uint32_t width, uint32_t height,
-                      const uint8_t *plane, int stride) {
+/* One decoded pixel, 8 bits, alpha composited onto the background. */
+static inline void pixel(const uint8_t *row, uint32_t x, int bits, int alpha, int premultiplied,
+                         const uint8_t background[3], uint32_t out[3]) {
   int channels = alpha ? 4 : 3;
-  uint32_t maximum = (1u << bits) - 1;
-  for (uint32_t y = 0; y < height; y++) {
-    const uint8_t *row = plane + (size_t)y * (size_t)stride;
-    uint8_t *out = rgb + (size_t)y * width * 3;
-    for (uint32_t x = 0; x < width; x++) {
-      uint32_t sample[4];
-      for (int c = 0; c < channels; c++) {
-        size_t i = (size_t)x * channels + c;
-        uint32_t value = bits > 8 ? (uint32_t)row[2 * i] | (uint32_t)row[2 * i + 1] << 8 : row[i];
-        if (value > maximum) value = maximum;
-        sample[c] = bits > 8 ? to8(value, maximum) : value;
+  uint32_t maximum = (1u << bits) - 1, sample[4];
+  for (int c = 0; c < channels; c++) {
+    size_t i = (size_t)x * channels + c;
+    uint32_t value = bits > 8 ? (uint32_t)row[2 * i] | (uint32_t)row[2 * i + 1] << 8 : row[i];
+    if (value > maximum) value = maximum;
+    sample[c] = bits > 8 ? to8(value, maximum) : value;
+  }
+  for (int c = 0; c < 3; c++) {
+    uint32_t v = sample[c];
+    if (alpha) {
+      uint32_t a = sample[3], under = background[c] * (255 - a);
+      v = premultiplied ? v + (under + 127) / 255 : (v * a + under + 127) / 255;
+      if (v > 255) v = 255;
+    }
+    out[c] = v;
+  }
+}
+
+/* Writes the plane shrunk by `shrink`: each output pixel the rounded mean of its block (the
+ * blocks at the right and bottom edges may be partial). `sums` holds one output row. */
+static void shrink_into(const uint8_t *plane, int stride, int bits, int alpha, int premultiplied,
+                        const uint8_t background[3], uint32_t width, uint32_t height,
+                        uint32_t shrink, uint32_t *sums, uint8_t *rgb) {
+  uint32_t out_width = (width + shrink - 1) / shrink, out_height = (height + shrink - 1) / shrink;
+  for (uint32_t oy = 0; oy < out_height; oy++) {
+    uint32_t y0 = oy * shrink, y1 = y0 + shrink < height ? y0 + shrink : height;
+    memset(sums, 0, (size_t)out_width * 3 * sizeof *sums);
+    for (uint32_t y = y0; y < y1; y++) {
+      const uint8_t *row = plane + (size_t)y * (size_t)stride;
+      for (uint32_t x = 0; x < width; x++) {
+        uint32_t v[3];
+        pixel(row, x, bits, alpha, premultiplied, background, v);
+        uint32_t *sum = sums + (size_t)(x / shrink) * 3;
+        sum[0] += v[0];
+        sum[1] += v[1];
+        sum[2] += v[2];
       }
-      for (int c = 0; c < 3; c++) {
-        uint32_t v = sample[c];
-        if (alpha) {
-          uint32_t a = sample[3], under = background[c] * (255 - a);
-          v = premultiplied ? v + (under + 127) / 255 : (v * a + under + 127) / 255;
-          if (v > 255) v = 255;
-        }
-        out[(size_t)x * 3 + c] = (uint8_t)v;
-      }
+    }
+    uint8_t *out = rgb + (size_t)oy * out_width * 3;
+    for (uint32_t ox = 0; ox < out_width; ox++) {
+      uint32_t x0 = ox * shrink, x1 = x0 + shrink < width ? x0 + shrink : width;
+      uint32_t count = (x1 - x0) * (y1 - y0);
+      for (int c = 0; c < 3; c++) out[(size_t)ox * 3 + c] = (uint8_t)((sums[(size_t)ox * 3 + c] + count / 2) / count);
     }
   }
 }
 
-collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, int threads,
+collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, int threads, int shrink,
                                    const uint8_t background[3], uint8_t *rgb, uint32_t width,
                                    uint32_t height, char *message, size_t message_capacity) {
+  if (shrink != 1 && shrink != 2 && shrink != 4 && shrink != 8) {
+    collage_copy_message(message, message_capacity, "shrink must be 1, 2, 4 or 8");
+    return COLLAGE_BAD_ARGUMENT;
+  }
   struct heif_image_handle *handle = decoder->primary;
   struct heif_error error = {heif_error_Ok, heif_suberror_Unspecified, NULL};
   if (source > 0 && source <= decoder->thumbnails)
@@ -194,8 +220,15 @@ collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, in
     collage_copy_message(message, message_capacity, text);
     status = COLLAGE_CORRUPT;
   } else {
-    int premultiplied = heif_image_is_premultiplied_alpha(image);
-    composite(bits, alpha, premultiplied, background, rgb, width, height, plane, stride);
+    uint32_t *sums = calloc(((size_t)width + (size_t)shrink - 1) / (size_t)shrink * 3, sizeof *sums);
+    if (sums == NULL) {
+      collage_copy_message(message, message_capacity, "out of memory");
+      status = COLLAGE_NO_MEMORY;
+    } else {
+      shrink_into(plane, stride, bits, alpha, heif_image_is_premultiplied_alpha(image), background, width, height,
+                  (uint32_t)shrink, sums, rgb);
+      free(sums);
+    }
   }
   heif_image_release(image);
   return status;

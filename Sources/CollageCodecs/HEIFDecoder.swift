@@ -10,7 +10,8 @@ internal import CollageImaging
 /// turns iPhone photos twice. The header tells the transforms as the equivalent orientation
 /// (`HEIFTransform`), with the coded size as stored; with a `clap` crop, the size shown only.
 /// There is no DCT scaling: the image is decoded whole (or, when one covers the size kept, its
-/// embedded thumbnail, as libvips' heifload does) and area-averaged to the size asked.
+/// embedded thumbnail, as libvips' heifload does), shrunk by whole blocks as it is copied out of
+/// libheif, and area-averaged to the size asked.
 final class HEIFDecoder {
     private let decoder: OpaquePointer
     private let bytes: PinnedBytes
@@ -57,24 +58,28 @@ final class HEIFDecoder {
     deinit { collage_heif_close(decoder) }
 
     /// Decodes upright at `wanted`: the primary image, or the smallest embedded thumbnail that
-    /// covers `wanted`, then area-averaged to it.
+    /// covers `wanted`, shrunk by the largest of 1/8, 1/4 and 1/2 that still covers it (as a
+    /// JPEG's DCT scaling, by averaging blocks as the pixels come out of libheif), then
+    /// area-averaged to it.
     func decode(at wanted: PixelSize, limits: DecodeLimits) throws(DecodeError) -> DecodedImage {
         var width: UInt32 = 0, height: UInt32 = 0
         let source = collage_heif_source_covering(decoder, UInt32(clamping: wanted.width), UInt32(clamping: wanted.height), &width, &height)
         let size = PixelSize(width: Int(width), height: Int(height))
+        let shrink = PhotoDecoder.dctDenominator(for: size, covering: wanted)
+        let shrunk = PixelSize(width: (size.width + shrink - 1) / shrink, height: (size.height + shrink - 1) / shrink)
         var status = COLLAGE_OK
         var message = CMessage()
         let clock = ContinuousClock(), start = clock.now
-        let pixels = [UInt8](unsafeUninitializedCapacity: size.area * 3) { buffer, count in
-            status = collage_heif_decode(decoder, source, Self.decodingThreads, Self.background, buffer.baseAddress,
+        let pixels = [UInt8](unsafeUninitializedCapacity: shrunk.area * 3) { buffer, count in
+            status = collage_heif_decode(decoder, source, Self.decodingThreads, Int32(shrink), Self.background, buffer.baseAddress,
                                          width, height, &message.bytes, message.bytes.count)
             count = status == COLLAGE_OK ? buffer.count : 0
         }
         guard status == COLLAGE_OK else { throw DecodeError(status: status, message: message, format: header.format, limits: limits) }
         let decoded = clock.now
-        let image = RGBImage(size: size, pixels: pixels).resized(to: wanted)
-        // A thumbnail counts as a reduced decode: `scale` says by how much, as a DCT scale would.
-        let scale = max(1, header.displayedSize.width / max(1, size.width))
+        let image = RGBImage(size: shrunk, pixels: pixels).resized(to: wanted)
+        // A thumbnail counts as a reduced decode too: `scale` says by how much in all.
+        let scale = max(1, header.displayedSize.width / max(1, size.width)) * shrink
         let details = DecodeDetails(format: header.format.rawValue, storedSize: header.storedSize, orientation: header.orientation, scale: scale,
                                     decodeTime: decoded - start, resampleTime: clock.now - decoded)
         return DecodedImage(header: header, image: image, details: details)

@@ -81,6 +81,24 @@ struct PhoneFormatDecodingTests {
         #expect(Double(difference) / Double(reference.image.pixels.count) <= 4)
     }
 
+    /// Against the reference area-averaged straight to the size: within 2 levels where the block
+    /// average lands on the size, within 3 where a resample follows it (two averages in a row
+    /// blur an edge a little more than one, as after a JPEG's DCT scaling).
+    @Test("A HEIF kept small is shrunk by blocks as it is decoded, and still matches", arguments: [
+        ("kite.heic", PixelSize(width: 80, height: 50), 4, 2.0), ("summer-alpha.heic", PixelSize(width: 105, height: 70), 2, 2),
+        ("path-10bit.heic", PixelSize(width: 40, height: 25), 8, 2), ("cups-exif6.heic", PixelSize(width: 120, height: 90), 2, 2),
+        ("cups-irot-imir.heic", PixelSize(width: 110, height: 82), 2, 3), ("kite.heic", PixelSize(width: 70, height: 44), 4, 3),
+    ])
+    func shrunk(name: String, size: PixelSize, scale: Int, tolerance: Double) throws {
+        let decoded = try PhotoDecoder.decode(try Fixtures.bytes(name), at: size)
+        #expect(decoded.details.scale == scale)
+        #expect(decoded.image.size == size)
+        let reference = try PhotoDecoder.decode(try Fixtures.bytes("references/\(name).png"), at: size)
+        let difference = zip(decoded.image.pixels, reference.image.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        let mean = Double(difference) / Double(reference.image.pixels.count)
+        #expect(mean <= tolerance, "\(name) at \(size): mean difference \(mean) levels from the reference")
+    }
+
     @Test("The ICC profile and nclx colour are handed on, not applied")
     func colourIsExposed() throws {
         let icc = try PhotoDecoder.header(of: try Fixtures.bytes("kite-icc.heic")).colour.iccProfile
