@@ -6,13 +6,13 @@
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the release binary, man page and completions
 #   make bench                                     the benchmarks (see Tests/Benchmarks)
 
-DEPS := libjpeg-dev libpng-dev liblcms2-dev
+DEPS := libjpeg-dev libpng-dev libheif-dev libwebp-dev liblcms2-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
 # verifies Docs/collage-booth.service, gcc compiles the LD_PRELOAD shim that kills a booth at its
 # journal's rename.
-TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-venv libimage-exiftool-perl systemd gcc
+TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil python3-venv libimage-exiftool-perl systemd gcc
 # The one Python the tests run (Tests/CollageTestSupport/TestPython.swift): Debian's python3 in a
 # venv that sees its packages (jsonschema), with Pillow and pillow-heif from PyPI, which Debian 12
 # does not package; the colour tests compare against Pillow's ImageCms, the HEIF ones read with it.
@@ -88,6 +88,7 @@ install: build man completions
 bench: deps
 	bash Tests/Benchmarks/build-benchmark.sh
 	python3 Tests/Benchmarks/watch-benchmark.py
+	bash Tests/Benchmarks/heic-benchmark.sh
 
 # A long day in a photo booth: see Tests/Benchmarks/booth-soak.py (python3 with Pillow).
 soak: test-deps
@@ -110,7 +111,7 @@ kill-loop: test-deps
 # instrumented code runs several times slower, and on two cores tests running side by side
 # starved each other past their time limits (which are there to catch hangs, not slowness).
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0
-sanitize: test-deps
+sanitize: test-python
 	@if grep -rnE '^[^/]*\bMutex *[<(]' Sources Tests --include='*.swift'; then \
 	  echo "Synchronization.Mutex is invisible to ThreadSanitizer: use Locked (Sources/CollageLocking)"; exit 1; fi
 	swift test --sanitize=thread --scratch-path .build-tsan --no-parallel

@@ -17,10 +17,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
     ],
     targets: [
-        // The only code that calls libjpeg/libpng/lcms2: setjmp-guarded, returns status codes.
+        // The only code that calls libjpeg/libpng/libheif/libwebp/lcms2: setjmp-guarded, returns status codes.
         .target(
             name: "CCollageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("lcms2")]
+            linkerSettings: [
+                .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("heif"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
+                .linkedLibrary("lcms2"),
+            ]
         ),
         // A value behind a pthread mutex: Synchronization.Mutex's API on a lock ThreadSanitizer sees.
         .target(name: "CollageLocking", swiftSettings: strict),

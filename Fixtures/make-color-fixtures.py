@@ -113,6 +113,8 @@ def main(source):
     photo.save("cups-bad-profile.jpg", quality=92, icc_profile=noise)
     # PNG: an iCCP (ProPhoto), and cHRM + gAMA with no profile.
     into(photo, PROFILES["prophoto"]).save("cups-prophoto.png", icc_profile=PROFILES["prophoto"])
+    # A Display P3 PNG: what make-fixtures.sh encodes as a P3 HEIC (heif-enc) and WebP (cwebp).
+    into(photo, PROFILES["p3"]).save("cups-p3.png", icc_profile=PROFILES["p3"])
     chrm = PngInfo()
     chrm.add(b"gAMA", struct.pack(">I", 55556))
     chrm.add(b"cHRM", struct.pack(">8I", *(round(v * 100000) for v in (*D65, 0.64, 0.33, 0.21, 0.71, 0.15, 0.06))))

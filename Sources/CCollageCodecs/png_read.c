@@ -4,6 +4,7 @@
 
 #include <png.h>
 
+#include "collage_blend.h"
 #include "jpeg_error.h"  /* collage_copy_message */
 
 /* PNG reading through libpng's full API. Why not the simplified png_image API any more: it cannot
@@ -127,7 +128,7 @@ static void composite(uint8_t *pixels, size_t count, const uint8_t background[3]
     unsigned alpha = in[3];
     uint8_t rgb[3];
     for (int c = 0; c < 3; c++)
-      rgb[c] = (uint8_t)((in[c] * alpha + background[c] * (255u - alpha) + 127u) / 255u);
+      rgb[c] = collage_blend(in[c], alpha, background[c]);
     memcpy(pixels + i * 3, rgb, 3);
   }
 }

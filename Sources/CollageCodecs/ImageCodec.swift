@@ -7,11 +7,13 @@ internal import CollageImaging
 /// The entry point is `OpenedImage`: open (recognise the signature, read the header, check it
 /// against the limits) → header (the pipeline decides from it) → decode (once, at the size kept).
 protocol ImageCodec: Sendable {
-    static var format: ImageFormat { get }
+    /// The formats it reads: one, or a family read by one library (HEIF's HEIC, AVIF and HEIF).
+    static var formats: [ImageFormat] { get }
 
-    /// Whether a file starting with `signature` (its first `ImageCodecs.signatureLength` bytes,
-    /// fewer when the file is shorter) is in this format: recognised by content, never by name.
-    static func matches(signature: [UInt8]) -> Bool
+    /// Which of its formats a file starting with `signature` (its first
+    /// `ImageCodecs.signatureLength` bytes, fewer when the file is shorter) is in, nil when none:
+    /// recognised by content, never by name.
+    static func format(signature: [UInt8]) -> ImageFormat?
 
     /// Reads the header of an image in memory; no pixel is decoded yet.
     static func open(bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> any HeaderedImage

@@ -18,6 +18,7 @@ public enum ImageEncoder {
         guard (0...9).contains(settings.png.zlibLevel) else {
             throw EncodeError(format: format, reason: "zlib level \(settings.png.zlibLevel) is outside 0 to 9")
         }
+        guard format.isWritable else { throw EncodeError(format: format, reason: "collages are written as JPEG or PNG") }
         let icc = format == .jpeg && settings.embedsSRGB ? try ColorProfile.sRGB.get() : nil
         var message = CMessage()
         var output: UnsafeMutablePointer<UInt8>?
@@ -31,6 +32,8 @@ public enum ImageEncoder {
             case .png:
                 var png = collage_png_settings(settings.png, dpi: settings.dpi, sRGB: settings.embedsSRGB)
                 return collage_png_encode(pixels.baseAddress, width, height, &png, &output, &length, &message.bytes, message.bytes.count)
+            case .heic, .avif, .heif, .webp:
+                return COLLAGE_BAD_ARGUMENT  // refused above
             }
         }
         guard status == COLLAGE_OK, let output else { throw EncodeError(format: format, reason: message.text) }

@@ -6,10 +6,10 @@ public import CollageImaging
 /// the smallest 1/8, 1/4 or 1/2 that still covers the size asked, then area-averaged to it. Its
 /// profile comes from the APP2 markers; a CMYK JPEG's rows go through it as they are decoded.
 public enum JPEGCodec: ImageCodec {
-    static let format = ImageFormat.jpeg
+    static let formats = [ImageFormat.jpeg]
 
-    static func matches(signature: [UInt8]) -> Bool {
-        signature.starts(with: [0xFF, 0xD8, 0xFF])
+    static func format(signature: [UInt8]) -> ImageFormat? {
+        signature.starts(with: [0xFF, 0xD8, 0xFF]) ? .jpeg : nil
     }
 
     static func open(bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> any HeaderedImage {
@@ -126,18 +126,4 @@ private final class JPEGDecoder: HeaderedImage {
                                     scale: Int(denominator), decodeTime: decoded - start, resampleTime: clock.now - decoded, color: color)
         return DecodedImage(header: header, image: image, details: details)
     }
-}
-
-/// Bytes at an address that stays put for as long as a decoder reads them.
-private final class PinnedBytes {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    let count: Int
-
-    init(_ bytes: [UInt8]) {
-        count = bytes.count
-        buffer = .allocate(capacity: max(1, bytes.count))  // never a zero-byte allocation
-        _ = buffer.initialize(fromContentsOf: bytes)  // the C side reads `count` bytes, no more
-    }
-
-    deinit { buffer.deallocate() }
 }

@@ -18,7 +18,7 @@ public final class OpenedImage: Sendable {
 
     /// An image in memory, recognised by its signature.
     public convenience init(bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws(DecodeError) {
-        guard let codec = ImageCodecs.codec(signature: bytes) else { throw .notAnImage }
+        guard let (codec, _) = ImageCodecs.recognise(signature: bytes) else { throw .notAnImage }
         try self.init(codec.open(bytes: bytes, limits: limits), limits: limits)
     }
 
@@ -30,7 +30,7 @@ public final class OpenedImage: Sendable {
         signature: [UInt8], file descriptor: Int32, keepingOpen owner: any AnyObject & Sendable, limits: DecodeLimits,
         readAll: () throws -> [UInt8]
     ) throws {
-        guard let codec = ImageCodecs.codec(signature: signature) else { throw DecodeError.notAnImage }
+        guard let (codec, _) = ImageCodecs.recognise(signature: signature) else { throw DecodeError.notAnImage }
         if let streamed = try codec.open(file: descriptor, keepingOpen: owner, limits: limits) {
             try self.init(streamed, limits: limits)
         } else {

@@ -16,10 +16,12 @@ struct ColorProfileTests {
         return try #require(try PhotoDecoder.decode(bytes) { $0.displayedSize }.decoded)
     }
 
-    /// The same file read by Pillow, its profile applied by ImageCms.
+    /// The same file read by Pillow (with pillow-heif), its profile applied by ImageCms. Pillow
+    /// reads no `nclx`: a HEIC tagged so is converted by the same P3 ICC profile, cups-p3.png's.
     func pillow(_ name: String) async throws -> [UInt8] {
         let script = "\(Self.repository)/Tests/EndToEnd/pillow-srgb.py"
-        let result = try await Shell.run("python3 \(Shell.quote(script)) \(Shell.quote(Fixtures.path(name)))")
+        let profile = name.hasSuffix("-nclx.heic") ? " " + Shell.quote(Fixtures.path("cups-p3.png")) : ""
+        let result = try await Shell.run("python3 \(Shell.quote(script)) \(Shell.quote(Fixtures.path(name)))\(profile)")
         #expect(result.status == 0, "\(result.stderr)")
         return [UInt8](result.stdout)
     }
@@ -40,6 +42,12 @@ struct ColorProfileTests {
         ("cups-cmyk-profile.jpg", "Artifex CMYK SWOP Profile"),
         ("cups-prophoto.png", "ProPhoto RGB"),
         ("cups-gray-profile.jpg", "Artifex PS Gray Profile"),
+        // Phones' formats go through the same conversion: a P3 PNG encoded by heif-enc (`prof`)
+        // and by cwebp (`ICCP`), and as a HEIC whose P3 is said by `nclx` code points alone.
+        ("cups-p3.png", "Display P3"),
+        ("cups-p3.heic", "Display P3"),
+        ("cups-p3.webp", "Display P3"),
+        ("cups-p3-nclx.heic", "Display P3 (nclx)"),
     ])
     func matchesPillow(name: String, profile: String) async throws {
         let decoded = try decode(name)
