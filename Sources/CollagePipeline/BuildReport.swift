@@ -1,7 +1,7 @@
 public import CollageCodecs
 public import CollageCore
 public import CollageImaging
-public import CollageSources
+internal import CollageSources
 public import CollageWriting
 public import CollageFiles
 

@@ -1,7 +1,7 @@
 internal import CollageCore
 internal import CollageImaging
 internal import CollageSources
-public import CollageFiles
+internal import CollageFiles
 
 extension CollageBuild {
     /// The photos to draw, each kept large enough for its final tile. A build plans its collage

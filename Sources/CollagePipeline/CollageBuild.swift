@@ -3,7 +3,7 @@ internal import CollageCore
 internal import CollageImaging
 public import CollageSources
 public import CollageWriting
-public import CollageFiles
+internal import CollageFiles
 
 /// `collage build`: the photos given, in order, through the same chain as `watch`, unthrottled:
 /// the source is the argument list, and only the final selection is rendered and saved. The

@@ -1,7 +1,7 @@
 internal import AsyncAlgorithms
 public import CollageCore
 public import CollageImaging
-public import CollageSources
+internal import CollageSources
 public import CollageFiles
 
 /// Combinestagram's chain of operators, fed by any source of photo files: a folder being

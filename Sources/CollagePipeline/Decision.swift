@@ -1,6 +1,6 @@
 public import CollageCore
 public import CollageImaging
-public import CollageSources
+internal import CollageSources
 public import CollageFiles
 
 /// What the chain decided about one file: the value `build` reports each input from, and that

@@ -3,7 +3,7 @@ public import CollageCore
 internal import CollageImaging
 internal import CollageSources
 public import CollageWriting
-public import CollageFiles
+internal import CollageFiles
 
 /// Renders a selection and saves it through `CollageWriter`: the app's `PhotoWriter.save`. In
 /// photo-booth mode the journal records each save's intent before the collage is renamed into

@@ -1,6 +1,6 @@
 internal import CollageCodecs
 public import CollageCore
-public import CollageSources
+internal import CollageSources
 public import CollageWriting
 public import CollageFiles
 

@@ -1,5 +1,5 @@
 public import CollageCore
-public import CollageSources
+internal import CollageSources
 public import CollageFiles
 
 /// How the pipeline reads photos: from files (`PhotoLoader`) or, in tests, from memory.

@@ -1,5 +1,5 @@
 public import CollageCodecs
-public import CollageSources
+internal import CollageSources
 public import CollageFiles
 
 /// How much of a file the tool reads at most, passed as one value: guards against files that

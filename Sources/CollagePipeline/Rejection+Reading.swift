@@ -1,7 +1,7 @@
 internal import CollageCore
 internal import CollageCodecs
 internal import CollageSources
-public import CollageFiles
+internal import CollageFiles
 
 extension Rejection {
     /// The one place a failure to read a photo (the file, or the codec) becomes the reason it is

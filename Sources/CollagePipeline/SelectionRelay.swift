@@ -1,6 +1,6 @@
 internal import CollageCore
 internal import CollageLocking
-public import CollageSources
+internal import CollageSources
 public import CollageFiles
 
 /// The latest selection, readable by the stages before the scan: the book's `takeWhile` and

@@ -1,6 +1,6 @@
 internal import CollageCore
 internal import CollageLocking
-public import CollageSources
+internal import CollageSources
 public import CollageWriting
 public import CollageFiles
 
