@@ -7,7 +7,9 @@
 #   make bench                                     the benchmarks (see Tests/Benchmarks)
 
 # Captions: FreeType rasterises, HarfBuzz shapes, fontconfig finds fonts; DejaVu is the default font.
-DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core libqrencode-dev
+# Phones' photos: libheif (HEIC, AVIF), libwebp; colour: lcms2. The booth's screen: libqrencode.
+DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core libqrencode-dev \
+        libheif-dev libwebp-dev liblcms2-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
@@ -17,12 +19,16 @@ DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
 # is the CJK font fontconfig falls back to. `watch --serve` is tested with curl, a Python SSE
 # client, headless Chromium driven by Selenium (Debian's python3-selenium: Debian 12's python3
 # refuses pip installs into the system) and zbarimg reading the gallery's QR codes.
-TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil libimage-exiftool-perl systemd gcc strace \
+TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil python3-venv libimage-exiftool-perl systemd gcc strace \
              tesseract-ocr tesseract-ocr-eng libharfbuzz-bin fonts-droid-fallback \
              curl zbar-tools chromium chromium-driver python3-selenium
 # What `make deb` and `make package-test` use: Debian's packaging tools, lintian, debootstrap,
 # djpeg (reads back the collage made in the clean root).
 PACKAGE_DEPS := debhelper dpkg-dev git lintian debootstrap libjpeg-turbo-progs
+# The one Python the tests run (Tests/CollageTestSupport/TestPython.swift): Debian's python3 in a
+# venv that sees its packages (jsonschema), with Pillow and pillow-heif from PyPI, which Debian 12
+# does not package; the colour tests compare against Pillow's ImageCms, the HEIF ones read with it.
+TEST_PYTHON := .build/test-python/bin/python3
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 DEMO := autumn.jpg portrait.jpg bythewater.jpg kite.jpg kite-copy.jpg cups-exif6.jpg \
         coldripple.jpg truncated.jpg eveningglow.jpg path.jpg
@@ -50,7 +56,7 @@ DIST_FLAGS := -c release --scratch-path $(DIST) --static-swift-stdlib $(if $(JOB
 # The man page carries the date of the last commit, so the same source gives the same page.
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
-.PHONY: demo test deps test-deps build man completions install install-files uninstall version-check deb package-test \
+.PHONY: demo test deps test-deps test-python build man completions install install-files uninstall version-check deb package-test \
         bench bench-serve fuzz sanitize soak kill-loop
 
 define install_missing
@@ -71,7 +77,13 @@ demo: deps
 	swift build --product collage
 	.build/debug/collage build $(addprefix Fixtures/,$(DEMO)) -o demo-collage.jpg
 
-test: test-deps
+$(TEST_PYTHON):
+	/usr/bin/python3 -m venv --system-site-packages .build/test-python
+	$(TEST_PYTHON) -m pip install --quiet pillow pillow-heif
+
+test-python: test-deps $(TEST_PYTHON)
+
+test: test-python
 	swift test
 	bash Tests/EndToEnd/install.sh
 
@@ -150,6 +162,7 @@ package-test: deb
 bench: deps
 	bash Tests/Benchmarks/build-benchmark.sh
 	/usr/bin/python3 Tests/Benchmarks/watch-benchmark.py
+	bash Tests/Benchmarks/heic-benchmark.sh
 
 # `watch --serve`: rename-to-SSE latency, wrk on /collages/NAME while the watch saves, and the
 # watch's CPU with 64 live pages against none (installs wrk).
@@ -179,7 +192,7 @@ kill-loop: test-deps
 # instrumented code runs several times slower, and on two cores tests running side by side
 # starved each other past their time limits (which are there to catch hangs, not slowness).
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0
-sanitize: test-deps
+sanitize: test-python
 	@if grep -rnE '^[^/]*\bMutex *[<(]' Sources Tests --include='*.swift'; then \
 	  echo "Synchronization.Mutex is invisible to ThreadSanitizer: use Locked (Sources/CollageLocking)"; exit 1; fi
 	swift test --sanitize=thread --scratch-path .build-tsan --no-parallel

@@ -24,10 +24,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: [
-        // The only code that calls libjpeg/libpng: setjmp-guarded, returns status codes.
+        // The only code that calls libjpeg/libpng/libheif/libwebp/lcms2: setjmp-guarded, returns status codes.
         .target(
             name: "CCollageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
+            linkerSettings: [
+                .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("heif"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
+                .linkedLibrary("lcms2"),
+            ]
         ),
         // The only code that calls FreeType, HarfBuzz and fontconfig: captions shaped, fallen back
         // and rasterised to coverage. Include paths as Debian's `pkg-config --cflags harfbuzz freetype2` gives them.

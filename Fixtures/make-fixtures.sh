@@ -1,8 +1,11 @@
 #!/bin/bash
 # Regenerates Fixtures/ from ../shared/photos (KDE Plasma wallpapers, see README.md).
-# Needs: imagemagick, libimage-exiftool-perl, libjpeg-turbo-progs, python3. Not run by the tests.
+# Needs: imagemagick, libimage-exiftool-perl, libjpeg-turbo-progs, the tests' Python (`make
+# test-python`: Pillow, pillow-heif), liblcms2-2, libgs-common (Ghostscript's ICC profiles),
+# libvips-tools, libheif-examples, webp. Not run by the tests.
 set -euo pipefail
 cd "$(dirname "$0")"
+py=${PYTHON:-../.build/test-python/bin/python3}
 src=${PHOTOS:-../../shared/photos}
 # Intermediate files go to a scratch folder, removed however the script ends: a failure halfway
 # leaves nothing behind in Fixtures/ but the fixtures already made.
@@ -152,7 +155,7 @@ open("truncated-rst.jpg", "wb").write(d[:i] + b"\xff\xd9")
 ' "$work/restart.jpg"
 # A scan bomb: a progressive JPEG (94 scans) whose last scan is repeated 200 times; libjpeg
 # only warns on a repeated scan and would go on decoding every one of them.
-python3 - > "$work/scans.txt" <<'PY'
+"$py" - > "$work/scans.txt" <<'PY'
 print("0,1,2: 0-0, 0, 0;")
 for c in range(3):
     for k in range(1, 31):
@@ -160,14 +163,14 @@ for c in range(3):
     print(f"{c}: 31-63, 0, 0;")
 PY
 jpegtran -scans "$work/scans.txt" -outfile many-scans.jpg fallenleaf.jpg
-python3 - <<'PY'
+"$py" - <<'PY'
 data = open("many-scans.jpg", "rb").read()
 last_sos = data.rindex(b"\xff\xda")
 eoi = data.rindex(b"\xff\xd9")
 open("many-scans.jpg", "wb").write(data[:eoi] + data[last_sos:eoi] * 200 + data[eoi:])
 PY
 # Decompression bombs: valid headers that declare 100000x100000 PNG and 60000x60000 JPEG.
-python3 - <<'PY'
+"$py" - <<'PY'
 import struct, zlib
 def chunk(kind, data):
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
@@ -205,6 +208,139 @@ def frame(x, y):
     return (0, 0, 128, 255)
 png("frame.png", 300, 200, frame)
 png("logo.png", 120, 80, lambda x, y: (220, 20, 20, 255) if (x - 60) ** 2 + (y - 40) ** 2 < 35 ** 2 else (0, 0, 0, 0))
+PY
+
+# Colour profiles (see make-color-fixtures.py: the profiles are made with lcms2, the pixels
+# converted by Pillow's ImageCms): ColorfulCups in sRGB (cups-srgb.jpg), and converted into and
+# tagged with Display P3, Adobe RGB, ProPhoto, a red/green-swapped sRGB, a P3 profile over 64 KiB
+# split over two APP2 markers, Ghostscript's CMYK profile (Adobe inverted CMYK, three markers), a
+# broken profile; PNGs with a ProPhoto iCCP and with cHRM + gAMA; 50 % black over a photo (RGBA).
+"$py" make-color-fixtures.py "$src/colorfulcups-2560x1600.jpg"
+# The alpha PNG interlaced (Adam7), by libvips: decoded whole before it is blended.
+vips pngsave half-black-alpha.png half-black-alpha-interlaced.png --interlace
+# Display P3 in phones' formats, by the real encoders from the P3 PNG: heif-enc writes its iCCP
+# as a `prof` box, cwebp (-metadata icc) as an ICCP chunk; and a HEIC whose P3 is said by `nclx`
+# code points alone (primaries 12, sRGB transfer), written by pillow-heif's libheif from the same
+# pixels untagged (Debian 12's heif-enc ignores its --colour_primaries for a PNG without a profile).
+heif-enc -q 90 -o cups-p3.heic cups-p3.png
+cwebp -quiet -q 90 -metadata icc cups-p3.png -o cups-p3.webp
+"$py" - <<'PY'
+import pillow_heif
+from PIL import Image
+image = Image.open("cups-p3.png").convert("RGB")
+image.info.pop("icc_profile", None)
+heif = pillow_heif.from_pillow(image)
+heif.info.pop("icc_profile", None)
+heif.info["nclx_profile"] = {"color_primaries": 12, "transfer_characteristics": 13, "matrix_coefficients": 6, "full_range_flag": 1}
+heif.save("cups-p3-nclx.heic", quality=90)
+PY
+
+# ---- HEIC, AVIF, WebP and PNG eXIf (libheif-examples, webp, exiftool; the tests' Python with
+# Pillow and pillow-heif for the irot/imir files and the references). ----
+# kite as HEIC (x265 through heif-enc) and as lossy WebP: copies of kite.jpg, for the duplicate rule.
+heif-enc -q 85 -o kite.heic kite.jpg
+cwebp -quiet -q 80 kite.jpg -o kite.webp
+# AVIF (aom through heif-enc) and lossless WebP of eveningglow.
+heif-enc -A -q 80 -o eveningglow.avif eveningglow.jpg
+cwebp -quiet -lossless eveningglow.jpg -o eveningglow-lossless.webp
+# 10 bits: a 16-bit PNG encoded at 10 bits per sample by HEVC (Debian 12's aom asserts on a
+# 10-bit AVIF from heif-enc: "write_color_config: Assertion ... subsampling" and aborts).
+"$py" - "$work/path16.png" <<'PY'
+import struct, sys, zlib
+from PIL import Image
+image = Image.open("path.jpg").convert("RGB")   # Pillow writes no 16-bit RGB PNG: packed here
+rows = b"".join(b"\0" + b"".join(struct.pack(">HHH", *(v * 257 for v in image.getpixel((x, y))))
+                                 for x in range(image.width)) for y in range(image.height))
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", image.width, image.height, 16, 2, 0, 0, 0))
+                              + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+PY
+heif-enc -b 10 -q 85 -o path-10bit.heic "$work/path16.png"
+# Monochrome: a grey PNG, coded as 4:0:0.
+"$py" -c 'from PIL import Image; import sys; Image.open("grey-gray.jpg").convert("L").save(sys.argv[1])' "$work/grey.png"
+heif-enc -q 85 -o grey-mono.heic "$work/grey.png"
+# Alpha: summer-alpha.png (left half transparent) as HEIC and as lossy WebP with alpha.
+heif-enc -q 85 -o summer-alpha.heic summer-alpha.png
+cwebp -quiet -q 85 -exact summer-alpha.png -o summer-alpha.webp
+# An animated WebP: coldripple then fallenleaf; only the first frame is shown.
+img2webp -loop 0 -d 500 -lossy coldripple.jpg fallenleaf.jpg -o coldripple-animated.webp
+# WebP with EXIF orientation 6 (cwebp copies cups-exif6.jpg's EXIF): shown 240x180.
+cwebp -quiet -q 85 -metadata exif cups-exif6.jpg -o cups-exif6.webp
+# PNG with an eXIf chunk, orientation 6: cups-exif6.jpg's stored pixels, shown 240x180.
+"$py" -c 'from PIL import Image; Image.open("cups-exif6.jpg").convert("RGB").save("cups-exif6.png")' 
+exiftool -q -overwrite_original -Orientation#=6 cups-exif6.png
+# iPhone-like HEICs, by pillow-heif: its libheif writes the EXIF orientation given as irot/imir
+# and keeps the EXIF tag. The pixels are stored turned (a fresh image, so pillow-heif finds no
+# orientation of its own to apply first); the transforms show them 240x180, and applying the EXIF
+# tag as well turns them back to 180x240.
+# cups-exif6.heic: stored portrait, irot 270 (anticlockwise) and EXIF 6, as an iPhone held upright;
+# cups-irot-imir.heic: stored transposed, imir and irot, EXIF 5.
+"$py" - <<'PY'
+from PIL import Image, ImageOps
+import pillow_heif
+upright = ImageOps.exif_transpose(Image.open("cups-exif6.jpg")).convert("RGB")
+for name, orientation, turn in (("cups-exif6.heic", 6, Image.Transpose.ROTATE_90),
+                                ("cups-irot-imir.heic", 5, Image.Transpose.TRANSPOSE)):
+    stored = upright.transpose(turn)
+    stored = Image.frombytes("RGB", stored.size, stored.tobytes())
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    pillow_heif.from_pillow(stored).save(name, quality=85, exif=exif.tobytes())
+PY
+# Colour information handed on: Pillow's sRGB ICC profile in a WebP ICCP chunk (webpmux) and in a
+# HEIC 'colr' box of type prof (heif-enc copies a PNG's iCCP).
+"$py" - "$work" <<'PY'
+import sys
+from PIL import Image, ImageCms
+icc = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+open(f"{sys.argv[1]}/srgb.icc", "wb").write(icc)
+Image.open("kite.jpg").save(f"{sys.argv[1]}/kite-icc.png", icc_profile=icc)
+PY
+webpmux -set icc "$work/srgb.icc" kite.webp -o kite-icc.webp
+heif-enc -q 85 -o kite-icc.heic "$work/kite-icc.png"
+# A HEIC with an embedded thumbnail, 128 pixels wide.
+heif-enc -q 85 -t 128 -o kite-thumb.heic kite.jpg
+# A grid, as phones store 12 MP photos: autumn in 128-pixel HEVC tiles (heif-enc 1.15 writes no
+# grids; pillow-heif's libheif does, with tile_size).
+"$py" -c 'from PIL import Image; import pillow_heif; pillow_heif.from_pillow(Image.open("autumn.jpg")).save("autumn-grid.heic", quality=85, tile_size=128)'
+# Broken files: cut short, and with their coded data overwritten.
+head -c 3000 kite.heic > truncated.heic
+head -c 2000 eveningglow.avif > truncated.avif
+head -c 3000 kite.webp > truncated.webp
+"$py" - <<'PY'
+import struct
+def spoil(source, target, start):
+    data = bytearray(open(source, "rb").read())
+    data[start:start + 400] = bytes((i * 37 + 11) & 0xFF for i in range(400))
+    open(target, "wb").write(data)
+heic = open("kite.heic", "rb").read()
+spoil("kite.heic", "corrupt.heic", heic.index(b"mdat") + 8)       # inside the HEVC data
+spoil("eveningglow-lossless.webp", "corrupt.webp", 1000)           # inside the VP8L data
+# A 200-megapixel HEIC from its header: kite.heic's 'ispe' says 20000x10000.
+data = bytearray(heic)
+i = data.index(b"ispe")
+data[i + 8:i + 16] = struct.pack(">II", 20000, 10000)
+open("bomb.heic", "wb").write(data)
+PY
+# References from independent readers (Pillow, pillow-heif, Pillow's AVIF), for the tests: each
+# file as a viewer shows it (transforms and WebP's EXIF orientation applied, alpha over white).
+mkdir -p references
+"$py" - <<'PY'
+from PIL import Image, ImageOps
+import pillow_heif
+pillow_heif.register_heif_opener()
+names = ["kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "grey-mono.heic",
+         "summer-alpha.heic", "cups-exif6.heic", "cups-irot-imir.heic", "kite.webp", "eveningglow-lossless.webp",
+         "summer-alpha.webp", "coldripple-animated.webp", "cups-exif6.webp", "cups-exif6.png"]
+for name in names:
+    image = Image.open(name)
+    image.seek(0)
+    if not name.endswith(".heic"):
+        image = ImageOps.exif_transpose(image)   # pillow-heif applies HEIF's transforms and no EXIF
+    rgba = image.convert("RGBA")
+    white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+    Image.alpha_composite(white, rgba).convert("RGB").save(f"references/{name}.png")
 PY
 
 ls -l

@@ -11,6 +11,9 @@ struct collage_jpeg_decoder {
   int max_scans;
   uint8_t *exif;       /* copied out of libjpeg's marker list, which dies with the decompressor */
   size_t exif_length;
+  uint8_t *icc;        /* the APP2 ICC_PROFILE markers reassembled (libjpeg-turbo malloc'ed it) */
+  unsigned int icc_length;
+  const collage_color_transform *cmyk_transform;  /* CMYK to sRGB by the profile; NULL: naive */
   uint8_t *cmyk_row;   /* scratch row for CMYK conversion; freed by close even after a longjmp */
   int decoded;
 };
@@ -78,8 +81,15 @@ static collage_jpeg_decoder *open_source(source from, int max_scans, collage_sta
   else
     collage_jpeg_file_src(&decoder->cinfo, from.fd);
   jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 1, 0xFFFF);
+  jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 2, 0xFFFF);
   jpeg_read_header(&decoder->cinfo, TRUE);
   copy_exif(decoder);
+  /* Reassembles a profile split over several markers by their sequence numbers; markers out of
+   * order, missing or repeated are a warning (tolerated) and no profile, as in djpeg. */
+  if (!jpeg_read_icc_profile(&decoder->cinfo, &decoder->icc, &decoder->icc_length)) {
+    decoder->icc = NULL;
+    decoder->icc_length = 0;
+  }
   if (status) *status = COLLAGE_OK;
   return decoder;
 }
@@ -114,6 +124,14 @@ void collage_jpeg_header_of(const collage_jpeg_decoder *decoder, collage_jpeg_he
   }
   header->exif = decoder->exif;
   header->exif_length = decoder->exif_length;
+  header->icc = decoder->icc;
+  header->icc_length = decoder->icc_length;
+  header->cmyk_inverted = decoder->cinfo.saw_Adobe_marker ? 1 : 0;
+}
+
+void collage_jpeg_set_cmyk_transform(collage_jpeg_decoder *decoder,
+                                     const collage_color_transform *transform) {
+  decoder->cmyk_transform = transform;
 }
 
 static int is_cmyk(const collage_jpeg_decoder *decoder) {
@@ -176,7 +194,11 @@ collage_status collage_jpeg_decode(collage_jpeg_decoder *decoder, int denominato
     uint8_t *row = rgb + stride * cinfo->output_scanline;
     if (cmyk) {
       JSAMPROW scratch = decoder->cmyk_row;
-      if (jpeg_read_scanlines(cinfo, &scratch, 1) == 1)
+      if (jpeg_read_scanlines(cinfo, &scratch, 1) != 1) continue;
+      if (decoder->cmyk_transform != NULL)
+        collage_color_transform_apply(decoder->cmyk_transform, decoder->cmyk_row, row,
+                                      cinfo->output_width);
+      else
         cmyk_to_rgb(decoder->cmyk_row, row, cinfo->output_width, cinfo->saw_Adobe_marker);
     } else {
       JSAMPROW rows[4];
@@ -194,6 +216,7 @@ void collage_jpeg_close(collage_jpeg_decoder *decoder) {
   if (decoder == NULL) return;
   jpeg_destroy_decompress(&decoder->cinfo);
   free(decoder->exif);
+  free(decoder->icc);
   free(decoder->cmyk_row);
   free(decoder);
 }

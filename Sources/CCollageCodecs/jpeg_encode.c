@@ -11,14 +11,19 @@ typedef struct {
 } encoder;
 
 collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
-                                   int quality, int dpi, size_t limit, uint8_t **out,
-                                   size_t *out_length, char *message, size_t capacity) {
+                                   int quality, int dpi, const uint8_t *icc, size_t icc_length,
+                                   size_t limit, uint8_t **out, size_t *out_length,
+                                   char *message, size_t capacity) {
   if (rgb == NULL || out == NULL || out_length == NULL) {
     collage_copy_message(message, capacity, "missing argument");
     return COLLAGE_BAD_ARGUMENT;
   }
   if (width == 0 || height == 0 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
     collage_copy_message(message, capacity, "image size out of JPEG's range");
+    return COLLAGE_BAD_ARGUMENT;
+  }
+  if (icc != NULL && (icc_length == 0 || icc_length > 255 * 65519)) {
+    collage_copy_message(message, capacity, "ICC profile too large for 255 APP2 markers");
     return COLLAGE_BAD_ARGUMENT;
   }
   if (dpi < 0 || dpi > 65535) {
@@ -58,6 +63,7 @@ collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t 
   }
   jpeg_start_compress(&e->cinfo, TRUE);
   jpeg_write_marker(&e->cinfo, JPEG_COM, (const JOCTET *)COLLAGE_MARK, (unsigned)strlen(COLLAGE_MARK));
+  if (icc != NULL) jpeg_write_icc_profile(&e->cinfo, icc, (unsigned int)icc_length);
   size_t stride = (size_t)width * 3;
   while (e->cinfo.next_scanline < height) {
     JSAMPROW row = (JSAMPROW)(rgb + stride * e->cinfo.next_scanline);

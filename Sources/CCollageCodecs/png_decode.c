@@ -5,8 +5,8 @@
 
 #include "jpeg_error.h"  /* collage_copy_message */
 
-/* Reading goes through libpng's simplified API: it converts every PNG to RGB8 and reports failure
- * through its return value and image.message, with no setjmp. Writing is in png_encode.c. */
+/* The header is read through libpng's simplified API, which reports failure through its return
+ * value and image.message, with no setjmp. Decoding is in png_read.c, writing in png_encode.c. */
 
 /* The simplified API reports failure through its return value and image.message. */
 static collage_status fail(png_image *image, char *message, size_t capacity) {
@@ -27,24 +27,6 @@ collage_status collage_png_header(const uint8_t *data, size_t length, uint32_t *
   if (!begin(&image, data, length)) return fail(&image, message, capacity);
   *width = image.width;
   *height = image.height;
-  png_image_free(&image);
-  return COLLAGE_OK;
-}
-
-collage_status collage_png_decode(const uint8_t *data, size_t length, uint8_t *rgb,
-                                  size_t capacity, char *message, size_t message_capacity) {
-  png_image image;
-  if (!begin(&image, data, length)) return fail(&image, message, message_capacity);
-  image.format = PNG_FORMAT_RGB;
-  image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;  /* else 16-bit samples are taken as linear */
-  if (capacity < PNG_IMAGE_SIZE(image)) {
-    png_image_free(&image);
-    collage_copy_message(message, message_capacity, "pixel buffer too small");
-    return COLLAGE_BAD_ARGUMENT;
-  }
-  png_color white = {255, 255, 255};  /* without it, alpha composites onto the buffer's garbage */
-  if (!png_image_finish_read(&image, &white, rgb, 0, NULL))
-    return fail(&image, message, message_capacity);
   png_image_free(&image);
   return COLLAGE_OK;
 }

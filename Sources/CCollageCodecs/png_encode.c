@@ -110,6 +110,7 @@ collage_status collage_png_encode(const uint8_t *rgb, uint32_t width, uint32_t h
   mark.text = (png_charp)COLLAGE_MARK;
   mark.text_length = strlen(COLLAGE_MARK);
   png_set_text(w->png, w->info, &mark, 1);
+  if (settings->srgb) png_set_sRGB_gAMA_and_cHRM(w->png, w->info, PNG_sRGB_INTENT_PERCEPTUAL);
   png_set_compression_level(w->png, settings->level);
   png_set_compression_strategy(w->png, (int)settings->strategy);
   png_set_filter(w->png, PNG_FILTER_TYPE_BASE, libpng_filters(settings->filters));

@@ -18,6 +18,8 @@ public enum ImageEncoder {
         guard (0...9).contains(settings.png.zlibLevel) else {
             throw EncodeError(format: format, reason: "zlib level \(settings.png.zlibLevel) is outside 0 to 9")
         }
+        guard format.isWritable else { throw EncodeError(format: format, reason: "collages are written as JPEG or PNG") }
+        let icc = format == .jpeg && settings.embedsSRGB ? try ColorProfile.sRGB.get() : nil
         var message = CMessage()
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
@@ -26,10 +28,12 @@ public enum ImageEncoder {
             switch format {
             case .jpeg:
                 return collage_jpeg_encode(pixels.baseAddress, width, height, Int32(settings.quality), Int32(settings.dpi ?? 0),
-                                           Int.max, &output, &length, &message.bytes, message.bytes.count)
+                                           icc, icc?.count ?? 0, Int.max, &output, &length, &message.bytes, message.bytes.count)
             case .png:
-                var png = collage_png_settings(settings.png, dpi: settings.dpi)
+                var png = collage_png_settings(settings.png, dpi: settings.dpi, sRGB: settings.embedsSRGB)
                 return collage_png_encode(pixels.baseAddress, width, height, &png, &output, &length, &message.bytes, message.bytes.count)
+            case .heic, .avif, .heif, .webp:
+                return COLLAGE_BAD_ARGUMENT  // refused above
             }
         }
         guard status == COLLAGE_OK, let output else { throw EncodeError(format: format, reason: message.text) }
@@ -39,7 +43,7 @@ public enum ImageEncoder {
 }
 
 extension collage_png_settings {
-    init(_ compression: PNGCompression, dpi: Int?) {
+    init(_ compression: PNGCompression, dpi: Int?, sRGB: Bool) {
         let strategy: collage_png_strategy = switch compression.strategy {
         case .default: COLLAGE_PNG_STRATEGY_DEFAULT
         case .filtered: COLLAGE_PNG_STRATEGY_FILTERED
@@ -57,6 +61,6 @@ extension collage_png_settings {
                          | COLLAGE_PNG_FILTER_AVERAGE | COLLAGE_PNG_FILTER_PAETH)
         }
         self.init(level: Int32(compression.zlibLevel), strategy: strategy, filters: filters,
-                  pixels_per_metre: UInt32(dpi.map(EncodeSettings.pixelsPerMetre) ?? 0))
+                  pixels_per_metre: UInt32(dpi.map(EncodeSettings.pixelsPerMetre) ?? 0), srgb: sRGB ? 1 : 0)
     }
 }

@@ -1,13 +1,23 @@
-/// The formats the tool reads (each an `ImageCodec`) and the two it writes.
+/// The formats the tool reads (each read by an `ImageCodec`); it writes JPEG and PNG (`isWritable`).
 public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible {
     case jpeg = "JPEG"
     case png = "PNG"
+    /// HEIF with HEVC pictures (iPhones since 2017), through libheif.
+    case heic = "HEIC"
+    /// HEIF with AV1 pictures, through libheif.
+    case avif = "AVIF"
+    /// A HEIF file whose brands name neither HEVC nor AV1 (`mif1` alone); libheif still reads it.
+    case heif = "HEIF"
+    case webp = "WebP"
 
     /// Recognises a file by its signature, not its name: a text file called `.jpg` is no JPEG.
     public init?<Bytes: Collection<UInt8>>(signature bytes: Bytes) {
-        guard let codec = ImageCodecs.codec(signature: bytes) else { return nil }
-        self = codec.format
+        guard let (_, format) = ImageCodecs.recognise(signature: bytes) else { return nil }
+        self = format
     }
+
+    /// JPEG and PNG: the formats a collage is written in.
+    public var isWritable: Bool { self == .jpeg || self == .png }
 
     /// The output format a path asks for: `.jpg`/`.jpeg` or `.png`, in any case.
     public init?(forPath path: String) {

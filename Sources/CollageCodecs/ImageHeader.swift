@@ -14,6 +14,9 @@ public struct ImageHeader: Sendable, Equatable {
     /// a progressive JPEG's whole coefficient buffer, a PNG's whole image): what `--max-memory`
     /// and the read-ahead's budget count.
     public var decodeBytes = 0
+    /// The embedded colour profile, applied once the photo is decoded at its kept size
+    /// (`OpenedImage.decode(at:)`); nil: the photo is sRGB.
+    public var colorProfile: ColorProfile?
 
     public var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }
 

@@ -3,12 +3,13 @@ internal import CollageCore
 public import CollageImaging
 
 /// JPEG through libjpeg: streamed from its file (no copy of the file in memory), DCT-scaled to
-/// the smallest 1/8, 1/4 or 1/2 that still covers the size asked, then area-averaged to it.
+/// the smallest 1/8, 1/4 or 1/2 that still covers the size asked, then area-averaged to it. Its
+/// profile comes from the APP2 markers; a CMYK JPEG's rows go through it as they are decoded.
 public enum JPEGCodec: ImageCodec {
-    static let format = ImageFormat.jpeg
+    static let formats = [ImageFormat.jpeg]
 
-    static func matches(signature: [UInt8]) -> Bool {
-        signature.starts(with: [0xFF, 0xD8, 0xFF])
+    static func format(signature: [UInt8]) -> ImageFormat? {
+        signature.starts(with: [0xFF, 0xD8, 0xFF]) ? .jpeg : nil
     }
 
     static func open(bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> any HeaderedImage {
@@ -37,6 +38,9 @@ private final class JPEGDecoder: HeaderedImage {
     /// The open file (or pinned bytes) the decoder reads from: released only after the decoder.
     private let owner: AnyObject
     let header: ImageHeader
+    /// How the pixels relate to the profile: gray (1 component), CMYK stored inverted or not.
+    private let components: Int32
+    private let cmykInverted: Bool
 
     /// Streams the regular file open on `descriptor`, which `owner` keeps open.
     convenience init(descriptor: Int32, keepingOpen owner: AnyObject, limits: DecodeLimits) throws(DecodeError) {
@@ -68,7 +72,9 @@ private final class JPEGDecoder: HeaderedImage {
             format: .jpeg, storedSize: PixelSize(width: Int(raw.width), height: Int(raw.height)),
             orientation: exif.flatMap { ExifOrientation.parse($0) } ?? .up, progressive: raw.progressive != 0,
             taken: exif.flatMap { ExifDate.parse($0) },
-            decodeBytes: Self.decodeBytes(coefficients: raw.coefficient_bytes, stored: PixelSize(width: Int(raw.width), height: Int(raw.height))))
+            decodeBytes: Self.decodeBytes(coefficients: raw.coefficient_bytes, stored: PixelSize(width: Int(raw.width), height: Int(raw.height))),
+            colorProfile: raw.icc.map { ColorProfile(icc: Array(UnsafeBufferPointer(start: $0, count: raw.icc_length))) })
+        (components, cmykInverted) = (raw.components, raw.cmyk_inverted != 0)
     }
 
     /// The least a decode takes: a progressive JPEG's whole coefficient buffer (libjpeg keeps it
@@ -78,6 +84,15 @@ private final class JPEGDecoder: HeaderedImage {
     }
 
     deinit { collage_jpeg_close(decoder) }
+
+    /// A gray JPEG is expanded to RGB; a CMYK one is converted as it decodes.
+    var colorPixels: ColorConversion.Pixels? {
+        switch components {
+        case 1: .grayInRGB
+        case 4: nil
+        default: .rgb
+        }
+    }
 
     /// Decodes upright at `wanted` (displayed): DCT-scaled to the smallest 1/8, 1/4 or 1/2 that
     /// covers it, then area-averaged; the DCT output is freed as soon as it is resampled.
@@ -93,30 +108,30 @@ private final class JPEGDecoder: HeaderedImage {
         status = collage_jpeg_scaled_size(decoder, denominator, &width, &height)
         guard status == COLLAGE_OK else { throw failure() }
         let scaled = PixelSize(width: Int(width), height: Int(height))
+        // CMYK has no RGB copy to convert later: its rows go through the profile as decoded.
+        var color = ColorManagement.none
+        var cmykTransform: ColorTransform?
+        if components == 4, let profile = header.colorProfile {
+            switch ColorConversion.cmykTransform(for: profile, inverted: cmykInverted) {
+            case .success(let transform):
+                cmykTransform = transform
+                collage_jpeg_set_cmyk_transform(decoder, transform.pointer)
+                color = .converted(profile: profile.shownName, time: nil)
+            case .failure(let problem):
+                color = .ignored(profile: profile.name, reason: problem.reason)
+            }
+        }
         let clock = ContinuousClock(), start = clock.now
         let pixels = [UInt8](unsafeUninitializedCapacity: scaled.area * 3) { buffer, count in
             status = collage_jpeg_decode(decoder, denominator, buffer.baseAddress, buffer.count, &message.bytes, message.bytes.count)
             count = status == COLLAGE_OK ? buffer.count : 0
         }
+        withExtendedLifetime(cmykTransform) {}
         guard status == COLLAGE_OK else { throw failure() }
         let decoded = clock.now
         let image = RGBImage(size: scaled, pixels: pixels).resized(to: stored).applying(header.orientation)
         let details = DecodeDetails(format: "JPEG", storedSize: header.storedSize, orientation: header.orientation,
-                                    scale: Int(denominator), decodeTime: decoded - start, resampleTime: clock.now - decoded)
+                                    scale: Int(denominator), decodeTime: decoded - start, resampleTime: clock.now - decoded, color: color)
         return DecodedImage(header: header, image: image, details: details)
     }
-}
-
-/// Bytes at an address that stays put for as long as a decoder reads them.
-private final class PinnedBytes {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    let count: Int
-
-    init(_ bytes: [UInt8]) {
-        count = bytes.count
-        buffer = .allocate(capacity: max(1, bytes.count))  // never a zero-byte allocation
-        _ = buffer.initialize(fromContentsOf: bytes)  // the C side reads `count` bytes, no more
-    }
-
-    deinit { buffer.deallocate() }
 }

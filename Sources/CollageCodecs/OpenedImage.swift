@@ -8,7 +8,8 @@ internal import CollageLocking
 /// keep) → `decode(at:)`, once. The file is opened once for both. A format whose library streams
 /// from a file (JPEG) reads it there, with no copy in memory; the others read the bytes.
 ///
-/// Each format is one `ImageCodec`, listed in `ImageCodecs.all`.
+/// Each format is one `ImageCodec`, listed in `ImageCodecs.all`. Colour management is here, the
+/// same for every codec: the header's embedded profile is applied to the decoded, kept-size copy.
 public final class OpenedImage: Sendable {
     public let header: ImageHeader
     private let limits: DecodeLimits
@@ -17,7 +18,7 @@ public final class OpenedImage: Sendable {
 
     /// An image in memory, recognised by its signature.
     public convenience init(bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws(DecodeError) {
-        guard let codec = ImageCodecs.codec(signature: bytes) else { throw .notAnImage }
+        guard let (codec, _) = ImageCodecs.recognise(signature: bytes) else { throw .notAnImage }
         try self.init(codec.open(bytes: bytes, limits: limits), limits: limits)
     }
 
@@ -29,7 +30,7 @@ public final class OpenedImage: Sendable {
         signature: [UInt8], file descriptor: Int32, keepingOpen owner: any AnyObject & Sendable, limits: DecodeLimits,
         readAll: () throws -> [UInt8]
     ) throws {
-        guard let codec = ImageCodecs.codec(signature: signature) else { throw DecodeError.notAnImage }
+        guard let (codec, _) = ImageCodecs.recognise(signature: signature) else { throw DecodeError.notAnImage }
         if let streamed = try codec.open(file: descriptor, keepingOpen: owner, limits: limits) {
             try self.init(streamed, limits: limits)
         } else {
@@ -50,7 +51,10 @@ public final class OpenedImage: Sendable {
         let limits = limits
         return try opened.withLock { opened throws(DecodeError) -> DecodedImage? in
             defer { opened = nil }
-            return try opened?.decode(at: size, limits: limits)
+            guard let opened else { return nil }
+            let decoded = try opened.decode(at: size, limits: limits)
+            guard let pixels = opened.colorPixels else { return decoded }
+            return decoded.inSRGB(pixels)
         }
     }
 }

@@ -11,14 +11,17 @@ public struct DecodeDetails: Sendable, Hashable {
     /// Time spent in the codec, and in resampling and turning the pixels upright.
     public var decodeTime: Duration
     public var resampleTime: Duration
+    /// The embedded colour profile, and whether it was applied.
+    public var color: ColorManagement
 
     public init(format: String, storedSize: PixelSize, orientation: Orientation, scale: Int,
-                decodeTime: Duration = .zero, resampleTime: Duration = .zero) {
+                decodeTime: Duration = .zero, resampleTime: Duration = .zero, color: ColorManagement = .none) {
         self.format = format
         self.storedSize = storedSize
         self.orientation = orientation
         self.scale = scale
         self.decodeTime = decodeTime
         self.resampleTime = resampleTime
+        self.color = color
     }
 }

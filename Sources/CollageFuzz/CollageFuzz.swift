@@ -8,7 +8,10 @@ internal import Glibc
 /// The fuzz target: every step a photo's untrusted bytes go through before they become tiles.
 /// The sniff, the header probe, the EXIF parser (on the input itself too, so it is fuzzed
 /// directly), and a decode at each of libjpeg's DCT scales (1/8, 1/4, 1/2, 1/1), each scale
-/// chosen by asking for the size that selects it, as the pipeline does. A JPEG is decoded twice,
+/// chosen by asking for the size that selects it, as the pipeline does. HEIC, AVIF and WebP
+/// (libheif, libwebp) are decoded at full size and at a small size (which picks a HEIF's
+/// embedded thumbnail when it has one); their container parsers of ours (a HEIF's irot/imir, a
+/// WebP's EXIF chunk, a PNG's eXIf) run in the header probe. A JPEG is decoded twice,
 /// from memory and streamed from a file (the pipeline's path): both must give the same header
 /// and pixels, or both fail.
 ///
@@ -35,7 +38,11 @@ enum FuzzInput {
         }
         guard let header else { return }
         let stored = header.storedSize
-        let scales = header.format == .jpeg ? [8, 4, 2, 1] : [1]
+        let scales = switch header.format {
+        case .jpeg: [8, 4, 2, 1]
+        case .heic, .avif, .heif: [8, 1]  // 1/8: a thumbnail, where one covers it
+        case .png, .webp: [1]
+        }
         for scale in scales {
             // The displayed size whose stored size is this scale's output: it selects the scale.
             let wanted = PixelSize(width: (stored.width + scale - 1) / scale, height: (stored.height + scale - 1) / scale)

@@ -15,6 +15,7 @@ public enum InspectJSON {
             fields += [("storedWidth", .int(header.storedSize.width)), ("storedHeight", .int(header.storedSize.height))]
             fields += [("orientation", .int(header.orientation.rawValue)), ("progressive", .bool(header.progressive))]
             fields += [("shape", .string(InspectText.shape(header.displayedSize)))]
+            fields += [("profile", header.colorProfile.map { .string($0.shownName) } ?? .null)]
         }
         fields += [("fingerprint", inspection.fingerprint.map { .string($0.description) } ?? .null)]
         if let nearest = inspection.nearest {

@@ -8,7 +8,7 @@ internal import CollageImaging
 public enum InspectText {
     /// The column titles and one row per file, padded so that columns line up.
     public static func table(_ inspections: [Inspection]) -> [String] {
-        let header = ["FILE", "FORMAT", "SIZE", "STORED", "EXIF", "SHAPE", "SCANS", "FINGERPRINT", "NEAREST", "VERDICT"]
+        let header = ["FILE", "FORMAT", "SIZE", "STORED", "EXIF", "SHAPE", "SCANS", "PROFILE", "FINGERPRINT", "NEAREST", "VERDICT"]
         let rows = inspections.map(row)
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { cells in
@@ -22,9 +22,10 @@ public enum InspectText {
         var cells = [inspection.file.description]
         if let header = inspection.header {
             cells += [header.format.rawValue, header.displayedSize.description, header.storedSize.description,
-                      String(header.orientation.rawValue), shape(header.displayedSize), header.progressive ? "progressive" : "baseline"]
+                      String(header.orientation.rawValue), shape(header.displayedSize), header.progressive ? "progressive" : "baseline",
+                      header.colorProfile?.shownName ?? "-"]
         } else {
-            cells += ["-", "-", "-", "-", "-", "-"]
+            cells += ["-", "-", "-", "-", "-", "-", "-"]
         }
         cells.append(inspection.fingerprint?.description ?? "-")
         cells.append(inspection.nearest.map { "\($0.photo.name) (\($0.shownDistance))" } ?? "-")

@@ -51,6 +51,20 @@ enum JSONFields {
             ("orientation", .int(details.orientation.rawValue)),
             ("scale", .string("1/\(details.scale)")),
             ("decodeSeconds", .seconds(details.decodeTime)), ("resampleSeconds", .seconds(details.resampleTime)),
-        ])
+        ] + color(details.color))
+    }
+
+    /// `profile` (its name, or null: sRGB), `profileIgnored` (why it was not applied, or null),
+    /// `colorSeconds` (the conversion's time; null when none ran or the decoder converted).
+    static func color(_ color: ColorManagement) -> [(String, JSONValue)] {
+        let profile: [(String, JSONValue)] = [("profile", color.profile.map { .string($0) } ?? .null)]
+        switch color {
+        case .none:
+            return profile + [("profileIgnored", .null), ("colorSeconds", .null)]
+        case .converted(_, let time):
+            return profile + [("profileIgnored", .null), ("colorSeconds", time.map { .seconds($0) } ?? .null)]
+        case .ignored(_, let reason):
+            return profile + [("profileIgnored", .string(reason)), ("colorSeconds", .null)]
+        }
     }
 }

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import CollageCodecs
 internal import CollageReport
 #if canImport(Glibc)
 internal import Glibc
@@ -19,6 +20,7 @@ struct Collage: AsyncParsableCommand {
     static func main() async {
         // A closed pipe must be an EPIPE the writer handles, not a silent death mid-write.
         signal(SIGPIPE, SIG_IGN)
+        DecodeMemory.keepLargeBuffersMapped()
         let arguments = RawArguments.strings()
         do {
             var command = try await asyncParseAsRoot(arguments)

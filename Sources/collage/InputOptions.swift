@@ -9,7 +9,7 @@ internal import CollageLocking
 /// Where the photos come from, for `build` and `inspect`.
 struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "Photos (JPEG or PNG); folders, for the photos directly inside them in byte order; - for a list of names on standard input.",
+        "Photos (JPEG, PNG, HEIC/HEIF, AVIF or WebP); folders, for the photos directly inside them in byte order; - for a list of names on standard input.",
         valueName: "photo"))
     var photos: [PathName] = []
 

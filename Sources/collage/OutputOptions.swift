@@ -20,6 +20,9 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("PNG: 0 stores the pixels, 1 is fastest, 9 smallest.", valueName: "0-9"))
     var pngCompression = PNGCompression.defaultPreset
 
+    @Flag(help: "Say in the collage that it is sRGB: a JPEG gets a compact (588-byte) sRGB ICC profile, a PNG an sRGB chunk. For print labs; the pixels are sRGB either way.")
+    var embedSRGB = false
+
     var toStandardOutput: Bool { output == "-" }
 
     func validate() throws {
@@ -39,7 +42,7 @@ struct OutputOptions: ParsableArguments {
 
     /// How the collage is encoded; `dpi` is recorded in the file when given.
     func encoding(dpi: Int?) -> EncodeSettings {
-        EncodeSettings(quality: quality, dpi: dpi, png: PNGCompression.preset(pngCompression) ?? .default)
+        EncodeSettings(quality: quality, dpi: dpi, png: PNGCompression.preset(pngCompression) ?? .default, embedsSRGB: embedSRGB)
     }
 }
 

@@ -16,7 +16,14 @@ work = os.path.join(root, ".build-bench")
 # COLLAGE_BIN measures another build of collage (an older one, to compare) against the same peers.
 collage = os.environ.get("COLLAGE_BIN") or os.path.join(root, ".build/release/collage")
 shared = os.path.realpath(os.environ.get("SHARED", os.path.join(root, "../shared")))
-inputs = sorted(os.path.join(work, "inputs", n) for n in os.listdir(os.path.join(work, "inputs")))
+def listed(folder):
+    """The files in .build-bench/FOLDER, sorted; none when the folder was not made."""
+    path = os.path.join(work, folder)
+    return sorted(os.path.join(path, n) for n in os.listdir(path)) if os.path.isdir(path) else []
+
+
+inputs = listed("inputs")
+heics = listed("heic")  # made by heic-benchmark.sh
 scale_dir = os.path.join(work, "scale")
 out = os.path.join(work, "out")
 os.makedirs(out, exist_ok=True)
@@ -166,9 +173,24 @@ def watch_cpu():
         print(f"  watch, {label:<36} {cpu:.3f} s CPU, {saves:.0f} saves: {cpu / build:.2f}x")
 
 
-only = sys.argv[3:]  # sections to run: tables, startup, scale, watch (all by default)
+def heic():
+    """Six 12 MP HEICs: collage against libheif's full-size decodes nproc at a time (the floor)
+    and libvips, which reads them through libheif too."""
+    rows = [("collage build, 6 HEIC, JPEG q90", [collage, "build", *heics, "-o", "heic.jpg", "--size", "1800x800"], None),
+            ("heif-convert full size, nproc at a time (floor)", ["bash", f"{shared}/bench/heif-floor-parallel.sh", *heics], None),
+            ("libvips: vips thumbnail x6 + arrayjoin", ["bash", f"{shared}/bench/vips-collage.sh", *heics], None)]
+    result = table(rows)
+    show(f"Six HEICs of 4032x3024 (heif-enc -q 60), all {len(os.sched_getaffinity(0))} cores", result,
+         "heif-convert full size, nproc at a time (floor)")
+    r = {label: v for label, v in result.items()}
+    ours, floor, vips = r[rows[0][0]], r[rows[1][0]], r[rows[2][0]]
+    print(f"collage / decode floor {ours[0] / floor[0]:.2f}x (target <= 1.3); libvips / collage {vips[0] / ours[0]:.2f}x "
+          f"(target > 1); peak RSS collage {ours[4] / 1024:.0f} MiB, libvips {vips[4] / 1024:.0f} MiB")
+
+
+only = sys.argv[3:]  # sections to run: tables, startup, scale, watch, heic (all but heic by default)
 print(f"{os.cpu_count()} CPUs, {len(os.sched_getaffinity(0))} usable; load average {os.getloadavg()[0]:.2f}; "
-      f"{len(inputs)} JPEGs of 4032x3024 (q90, noise) into 3x2 tiles of 600x400, 1800x800 q90")
+      f"{len(inputs)} JPEGs, {len(heics)} HEICs of 4032x3024 into 3x2 tiles of 600x400, 1800x800 q90")
 if not only or "tables" in only:
     for title, pin in [(f"All {len(os.sched_getaffinity(0))} cores", None), ("One core (taskset -c 0)", "0")]:
         result = table(build_rows(), pin)
@@ -180,4 +202,6 @@ if not only or "scale" in only:
     scale()
 if not only or "watch" in only:
     watch_cpu()
+if "heic" in only:
+    heic()
 print(f"\nload average at the end {os.getloadavg()[0]:.2f}")

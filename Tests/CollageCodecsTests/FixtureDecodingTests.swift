@@ -25,6 +25,23 @@ struct FixtureDecodingTests {
         ("kite-palette.png", .png, PixelSize(width: 240, height: 150), .up),
         ("bythewater-16bit.png", .png, PixelSize(width: 160, height: 100), .up),
         ("summer-alpha.png", .png, PixelSize(width: 210, height: 140), .up),
+        ("kite.heic", .heic, PixelSize(width: 320, height: 200), .up),
+        ("autumn-grid.heic", .heic, PixelSize(width: 320, height: 200), .up),
+        ("eveningglow.avif", .avif, PixelSize(width: 320, height: 200), .up),
+        ("path-10bit.heic", .heic, PixelSize(width: 320, height: 200), .up),
+        ("grey-mono.heic", .heic, PixelSize(width: 300, height: 200), .up),
+        ("summer-alpha.heic", .heic, PixelSize(width: 210, height: 140), .up),
+        // Stored 180x240; irot (and imir) show it 240x180, told as orientation 6 (and 5); the EXIF
+        // 6 (or 5) inside is not applied again.
+        ("cups-exif6.heic", .heic, PixelSize(width: 240, height: 180), .right),
+        ("cups-irot-imir.heic", .heic, PixelSize(width: 240, height: 180), .leftMirrored),
+        ("kite.webp", .webp, PixelSize(width: 320, height: 200), .up),
+        ("eveningglow-lossless.webp", .webp, PixelSize(width: 320, height: 200), .up),
+        ("summer-alpha.webp", .webp, PixelSize(width: 210, height: 140), .up),
+        ("coldripple-animated.webp", .webp, PixelSize(width: 280, height: 210), .up),
+        // Stored 180x240 with EXIF orientation 6: shown 240x180, as a JPEG's would be.
+        ("cups-exif6.webp", .webp, PixelSize(width: 240, height: 180), .right),
+        ("cups-exif6.png", .png, PixelSize(width: 240, height: 180), .right),
     ])
     func decodes(name: String, format: ImageFormat, displayed: PixelSize, orientation: Orientation) throws {
         let (header, image) = try decodeFixture(name)
@@ -44,6 +61,10 @@ struct FixtureDecodingTests {
         ("many-scans.jpg", .tooManyScans(limit: DecodeLimits.defaultMaximumScans)),
         ("bomb.png", .tooLarge(PixelSize(width: 100_000, height: 100_000), limit: DecodeLimits.defaultMaximumPixels)),
         ("bomb.jpg", .tooLarge(PixelSize(width: 60000, height: 60000), limit: DecodeLimits.defaultMaximumPixels)),
+        ("truncated.heic", .truncated(format: .heic)),
+        ("truncated.avif", .truncated(format: .avif)),
+        ("truncated.webp", .truncated(format: .webp)),
+        ("bomb.heic", .tooLarge(PixelSize(width: 20000, height: 10000), limit: DecodeLimits.defaultMaximumPixels)),
     ])
     func refuses(name: String, expected: DecodeError) throws {
         #expect(throws: expected) { try decodeFixture(name) }

@@ -28,7 +28,7 @@ struct JSONEndToEndTests {
         #expect(try await Shell.jq(#".inputs[4] | "\(.reason) \(.width)x\(.height) \(.detail)""#, json)
             == ["truncated 320x200 truncated JPEG file (premature end of data)"])
         #expect(try await Shell.jq(#".inputs[5] | "\(.reason) \(has("width")) \(.detail)""#, json)
-            == ["not-an-image false not an image (neither JPEG nor PNG)"])
+            == ["not-an-image false not an image (neither JPEG, PNG, HEIC, AVIF, HEIF nor WebP)"])
         #expect(try await Shell.jq(".timings | [.selectSeconds, .renderSeconds, .saveSeconds] | map(type) | @csv", json) == [#""number","number","number""#])
     }
 

@@ -29,7 +29,7 @@ struct WatchEndToEndTests {
             "collage: \(p("kite.jpg")): added", "collage: 3 photos",
             "collage: \(p("kite-copy.jpg")): duplicate of \(p("kite.jpg"))",
             "collage: \(p("truncated.jpg")): truncated JPEG file (premature end of data)",
-            "collage: \(p("not-an-image.jpg")): not an image (neither JPEG nor PNG)",
+            "collage: \(p("not-an-image.jpg")): not an image (neither JPEG, PNG, HEIC, AVIF, HEIF nor WebP)",
             "collage: \(p("coldripple.jpg")): added", "collage: 4 photos",
             "collage: \(p("cups-exif6.jpg")): added", "collage: 5 photos",
             "collage: \(p("eveningglow.jpg")): added", "collage: 6 photos",

@@ -34,7 +34,7 @@ struct CollageFlowTests {
         #expect(log.lines == [
             "a: added",
             "tall: portrait (300x400 as displayed), only landscape photos are used",
-            "notes.txt: not an image (neither JPEG nor PNG)",
+            "notes.txt: not an image (neither JPEG, PNG, HEIC, AVIF, HEIF nor WebP)",
             "b: added",
             "a-again: duplicate of a",
             "broken: corrupt JPEG file: bad Huffman table",

@@ -49,7 +49,7 @@ final class InMemoryPhotos: PhotoReader {
         case .corrupt?:
             return .success(ProbedPhoto(size: size) { _ in .failure(.unusable(.corrupt, detail: "corrupt JPEG file: bad Huffman table")) })
         case .notAnImage?, nil:
-            return .failure(.unusable(.notAnImage, detail: "not an image (neither JPEG nor PNG)"))
+            return .failure(.unusable(.notAnImage, detail: "not an image (neither JPEG, PNG, HEIC, AVIF, HEIF nor WebP)"))
         }
     }
 }

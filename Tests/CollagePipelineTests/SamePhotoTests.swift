@@ -29,6 +29,15 @@ struct SamePhotoTests {
         ("kite.jpg", "kite-palette.png", "256-colour palette PNG"),
         ("bythewater.jpg", "bythewater-16bit.png", "16-bit PNG at half the size"),
         ("cups-exif6.jpg", "cups-exif8.jpg", "stored turned the other way, orientation 8"),
+        ("kite.jpg", "kite.heic", "a HEIC copy made by heif-enc"),
+        ("autumn.jpg", "autumn-grid.heic", "a HEIC copy in a grid of 128-pixel tiles"),
+        ("kite.jpg", "kite.webp", "a lossy WebP copy made by cwebp"),
+        ("eveningglow.jpg", "eveningglow.avif", "an AVIF copy made by heif-enc"),
+        ("eveningglow.jpg", "eveningglow-lossless.webp", "a lossless WebP copy"),
+        ("cups-exif6.jpg", "cups-exif6.heic", "an iPhone-like HEIC: irot and EXIF 6, turned once"),
+        ("cups-exif6.jpg", "cups-irot-imir.heic", "a HEIC stored transposed, irot and imir"),
+        ("cups-exif6.jpg", "cups-exif6.webp", "a WebP with EXIF orientation 6"),
+        ("cups-exif6.jpg", "cups-exif6.png", "a PNG with eXIf orientation 6"),
     ]
 
     /// Each later photo is another capture (or another crop) of the earlier one's scene: kept.

@@ -28,3 +28,11 @@ public enum PhotoDecoder {
         return DecodeResult(header: opened.header, decoded: try opened.decode(at: wanted))
     }
 }
+
+extension PhotoDecoder {
+    /// Decodes at `size` (displayed), whatever the header says.
+    public static func decode(_ bytes: [UInt8], at size: PixelSize, limits: DecodeLimits = DecodeLimits()) throws -> DecodedImage {
+        guard let decoded = try decode(bytes, limits: limits, plan: { _ in size }).decoded else { throw DecodeError.notAnImage }
+        return decoded
+    }
+}

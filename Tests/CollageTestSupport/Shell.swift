@@ -1,6 +1,7 @@
 public import Foundation
 
-/// Runs a bash command line as a user would type it, with the built `collage` first on PATH:
+/// Runs a bash command line as a user would type it, with the built `collage` first on PATH,
+/// then the tests' one Python (`TestPython`):
 /// how the README's pipelines and real clients (`jq`, `find`, `xargs`, `head`) are tested.
 public enum Shell {
     public struct Outcome: Sendable {
@@ -16,7 +17,7 @@ public enum Shell {
 
     public static func run(_ script: String, in folder: String? = nil, stdin: Data? = nil) async throws -> Outcome {
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] = binaries + ":" + TestPython.bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         let result = try await FinishedProcess.run("/bin/bash", ["-c", script], environment: environment, in: folder, input: stdin ?? Data())
         return Outcome(status: result.status, stdout: result.stdout, stderr: try FinishedProcess.text(result.stderr))
     }

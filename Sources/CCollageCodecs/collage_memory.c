@@ -1,0 +1,7 @@
+#include <malloc.h>
+
+#include "collage_memory.h"
+
+int collage_keep_large_buffers_mapped(void) {
+  return mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+}

@@ -1,0 +1,241 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libheif/heif.h>
+
+#include "collage_heif.h"
+#include "collage_blend.h"
+#include "jpeg_error.h"  /* collage_copy_message */
+
+enum { MAX_THUMBNAILS = 8 };
+
+struct collage_heif_decoder {
+  struct heif_context *context;
+  struct heif_image_handle *primary;
+  heif_item_id thumbnail_ids[MAX_THUMBNAILS];
+  int thumbnails;
+  collage_heif_header header;
+  uint8_t *icc;  /* copied out of libheif, so the header's pointer lives as long as the decoder */
+};
+
+/* The one place a libheif error becomes a status: a box or an extent that runs past the end of
+ * the data is a truncated file; running out of memory is that; everything else is corrupt. */
+static collage_status fail(struct heif_error error, char *message, size_t capacity) {
+  collage_copy_message(message, capacity, error.message && error.message[0] ? error.message : "invalid HEIF");
+  if (error.code == heif_error_Memory_allocation_error) return COLLAGE_NO_MEMORY;
+  if (error.subcode == heif_suberror_End_of_data) return COLLAGE_TRUNCATED;
+  return COLLAGE_CORRUPT;
+}
+
+static void read_colour(collage_heif_decoder *decoder) {
+  struct heif_image_handle *handle = decoder->primary;
+  enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(handle);
+  if (type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC) {
+    size_t length = heif_image_handle_get_raw_color_profile_size(handle);
+    uint8_t *icc = length ? malloc(length) : NULL;
+    /* The profile is optional: without memory for it, or readable, the photo is taken as sRGB. */
+    if (icc && heif_image_handle_get_raw_color_profile(handle, icc).code == heif_error_Ok) {
+      decoder->icc = icc;
+      decoder->header.icc = icc;
+      decoder->header.icc_length = length;
+    } else {
+      free(icc);
+    }
+  }
+  struct heif_color_profile_nclx *nclx = NULL;
+  if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
+    decoder->header.has_nclx = 1;
+    decoder->header.colour_primaries = (uint16_t)nclx->color_primaries;
+    decoder->header.transfer_characteristics = (uint16_t)nclx->transfer_characteristics;
+    decoder->header.matrix_coefficients = (uint16_t)nclx->matrix_coefficients;
+    decoder->header.full_range = nclx->full_range_flag;
+  }
+  heif_nclx_color_profile_free(nclx);
+}
+
+collage_heif_decoder *collage_heif_open(const uint8_t *data, size_t length,
+                                        collage_status *status, char *message, size_t capacity) {
+  collage_heif_decoder *decoder = calloc(1, sizeof *decoder);
+  if (decoder == NULL || (decoder->context = heif_context_alloc()) == NULL) {
+    free(decoder);
+    *status = COLLAGE_NO_MEMORY;
+    collage_copy_message(message, capacity, "out of memory");
+    return NULL;
+  }
+  struct heif_error error = heif_context_read_from_memory_without_copy(decoder->context, data, length, NULL);
+  if (error.code == heif_error_Ok)
+    error = heif_context_get_primary_image_handle(decoder->context, &decoder->primary);
+  if (error.code != heif_error_Ok) {
+    *status = fail(error, message, capacity);
+    collage_heif_close(decoder);
+    return NULL;
+  }
+  struct heif_image_handle *primary = decoder->primary;
+  collage_heif_header *header = &decoder->header;
+  int width = heif_image_handle_get_width(primary), height = heif_image_handle_get_height(primary);
+  int ispe_width = heif_image_handle_get_ispe_width(primary);
+  int ispe_height = heif_image_handle_get_ispe_height(primary);
+  header->width = width > 0 ? (uint32_t)width : 0;  /* an empty size is refused by the caller */
+  header->height = height > 0 ? (uint32_t)height : 0;
+  header->ispe_width = ispe_width > 0 ? (uint32_t)ispe_width : 0;
+  header->ispe_height = ispe_height > 0 ? (uint32_t)ispe_height : 0;
+  header->bit_depth = heif_image_handle_get_luma_bits_per_pixel(primary);
+  header->has_alpha = heif_image_handle_has_alpha_channel(primary);
+  int thumbnails = heif_image_handle_get_number_of_thumbnails(primary);
+  if (thumbnails > MAX_THUMBNAILS) thumbnails = MAX_THUMBNAILS;
+  decoder->thumbnails = thumbnails > 0
+      ? heif_image_handle_get_list_of_thumbnail_IDs(primary, decoder->thumbnail_ids, thumbnails) : 0;
+  header->thumbnails = decoder->thumbnails;
+  read_colour(decoder);
+  *status = COLLAGE_OK;
+  return decoder;
+}
+
+void collage_heif_header_of(const collage_heif_decoder *decoder, collage_heif_header *header) {
+  *header = decoder->header;
+}
+
+int collage_heif_source_covering(const collage_heif_decoder *decoder, uint32_t width,
+                                 uint32_t height, uint32_t *out_width, uint32_t *out_height) {
+  int best = 0;
+  uint32_t best_width = decoder->header.width, best_height = decoder->header.height;
+  for (int i = 0; i < decoder->thumbnails; i++) {
+    struct heif_image_handle *thumbnail = NULL;
+    if (heif_image_handle_get_thumbnail(decoder->primary, decoder->thumbnail_ids[i], &thumbnail).code != heif_error_Ok)
+      continue;
+    int w = heif_image_handle_get_width(thumbnail), h = heif_image_handle_get_height(thumbnail);
+    heif_image_handle_release(thumbnail);
+    if (w <= 0 || h <= 0 || (uint32_t)w < width || (uint32_t)h < height) continue;
+    if ((uint64_t)w * (uint64_t)h < (uint64_t)best_width * best_height) {
+      best = i + 1;
+      best_width = (uint32_t)w;
+      best_height = (uint32_t)h;
+    }
+  }
+  *out_width = best_width;
+  *out_height = best_height;
+  return best;
+}
+
+/* A sample of `bits` bits, rounded to 8 (libheif's own HDR-to-8-bit conversion shifts, which
+ * truncates: 10-bit 3 becomes 0 and the image darkens by half a level on average). */
+static inline uint32_t to8(uint32_t value, uint32_t maximum) {
+  return (value * 255 + maximum / 2) / maximum;
+}
+
+/* One decoded pixel, 8 bits, alpha composited onto the background. */
+static inline void pixel(const uint8_t *row, uint32_t x, int bits, int alpha, int premultiplied,
+                         const uint8_t background[3], uint32_t out[3]) {
+  int channels = alpha ? 4 : 3;
+  uint32_t maximum = (1u << bits) - 1, sample[4];
+  for (int c = 0; c < channels; c++) {
+    size_t i = (size_t)x * channels + c;
+    uint32_t value = bits > 8 ? (uint32_t)row[2 * i] | (uint32_t)row[2 * i + 1] << 8 : row[i];
+    if (value > maximum) value = maximum;
+    sample[c] = bits > 8 ? to8(value, maximum) : value;
+  }
+  for (int c = 0; c < 3; c++) {
+    uint32_t v = sample[c];
+    if (alpha)
+      v = premultiplied ? collage_blend_premultiplied(v, sample[3], background[c]) : collage_blend(v, sample[3], background[c]);
+    out[c] = v;
+  }
+}
+
+/* Writes the plane shrunk by `shrink`: each output pixel the rounded mean of its block (the
+ * blocks at the right and bottom edges may be partial). `sums` holds one output row. */
+static void shrink_into(const uint8_t *plane, int stride, int bits, int alpha, int premultiplied,
+                        const uint8_t background[3], uint32_t width, uint32_t height,
+                        uint32_t shrink, uint32_t *sums, uint8_t *rgb) {
+  uint32_t out_width = (width + shrink - 1) / shrink, out_height = (height + shrink - 1) / shrink;
+  for (uint32_t oy = 0; oy < out_height; oy++) {
+    uint32_t y0 = oy * shrink, y1 = y0 + shrink < height ? y0 + shrink : height;
+    memset(sums, 0, (size_t)out_width * 3 * sizeof *sums);
+    for (uint32_t y = y0; y < y1; y++) {
+      const uint8_t *row = plane + (size_t)y * (size_t)stride;
+      for (uint32_t x = 0; x < width; x++) {
+        uint32_t v[3];
+        pixel(row, x, bits, alpha, premultiplied, background, v);
+        uint32_t *sum = sums + (size_t)(x / shrink) * 3;
+        sum[0] += v[0];
+        sum[1] += v[1];
+        sum[2] += v[2];
+      }
+    }
+    uint8_t *out = rgb + (size_t)oy * out_width * 3;
+    for (uint32_t ox = 0; ox < out_width; ox++) {
+      uint32_t x0 = ox * shrink, x1 = x0 + shrink < width ? x0 + shrink : width;
+      uint32_t count = (x1 - x0) * (y1 - y0);
+      for (int c = 0; c < 3; c++) out[(size_t)ox * 3 + c] = (uint8_t)((sums[(size_t)ox * 3 + c] + count / 2) / count);
+    }
+  }
+}
+
+collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, int threads, int shrink,
+                                   const uint8_t background[3], uint8_t *rgb, uint32_t width,
+                                   uint32_t height, char *message, size_t message_capacity) {
+  if (shrink != 1 && shrink != 2 && shrink != 4 && shrink != 8) {
+    collage_copy_message(message, message_capacity, "shrink must be 1, 2, 4 or 8");
+    return COLLAGE_BAD_ARGUMENT;
+  }
+  struct heif_image_handle *handle = decoder->primary;
+  struct heif_error error = {heif_error_Ok, heif_suberror_Unspecified, NULL};
+  if (source > 0 && source <= decoder->thumbnails)
+    error = heif_image_handle_get_thumbnail(decoder->primary, decoder->thumbnail_ids[source - 1], &handle);
+  if (error.code != heif_error_Ok) return fail(error, message, message_capacity);
+  heif_context_set_max_decoding_threads(decoder->context, threads > 0 ? threads : 1);
+  int alpha = heif_image_handle_has_alpha_channel(handle);
+  int high = heif_image_handle_get_luma_bits_per_pixel(handle) > 8 ||
+             heif_image_handle_get_chroma_bits_per_pixel(handle) > 8;
+  enum heif_chroma chroma = high ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
+                                 : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB);
+  struct heif_decoding_options *options = heif_decoding_options_alloc();
+  if (options == NULL) {
+    if (handle != decoder->primary) heif_image_handle_release(handle);
+    collage_copy_message(message, message_capacity, "out of memory");
+    return COLLAGE_NO_MEMORY;
+  }
+  options->convert_hdr_to_8bit = 0;  /* 16-bit samples come back; to8 rounds them */
+  struct heif_image *image = NULL;
+  error = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options);
+  heif_decoding_options_free(options);
+  if (handle != decoder->primary) heif_image_handle_release(handle);
+  if (error.code != heif_error_Ok) return fail(error, message, message_capacity);
+
+  collage_status status = COLLAGE_OK;
+  int stride = 0;
+  const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+  int decoded_width = heif_image_get_width(image, heif_channel_interleaved);
+  int decoded_height = heif_image_get_height(image, heif_channel_interleaved);
+  int bits = heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved);
+  if (plane == NULL || stride <= 0 || bits < 1 || bits > 16 || (high ? bits <= 8 : bits != 8)) {
+    collage_copy_message(message, message_capacity, "libheif returned no usable pixel plane");
+    status = COLLAGE_CORRUPT;
+  } else if (decoded_width != (int)width || decoded_height != (int)height) {
+    char text[COLLAGE_MESSAGE_CAPACITY];
+    snprintf(text, sizeof text, "decoded %dx%d, the header said %ux%u", decoded_width, decoded_height, width, height);
+    collage_copy_message(message, message_capacity, text);
+    status = COLLAGE_CORRUPT;
+  } else {
+    uint32_t *sums = calloc(((size_t)width + (size_t)shrink - 1) / (size_t)shrink * 3, sizeof *sums);
+    if (sums == NULL) {
+      collage_copy_message(message, message_capacity, "out of memory");
+      status = COLLAGE_NO_MEMORY;
+    } else {
+      shrink_into(plane, stride, bits, alpha, heif_image_is_premultiplied_alpha(image), background, width, height,
+                  (uint32_t)shrink, sums, rgb);
+      free(sums);
+    }
+  }
+  heif_image_release(image);
+  return status;
+}
+
+void collage_heif_close(collage_heif_decoder *decoder) {
+  if (decoder == NULL) return;
+  if (decoder->primary) heif_image_handle_release(decoder->primary);
+  if (decoder->context) heif_context_free(decoder->context);
+  free(decoder->icc);
+  free(decoder);
+}

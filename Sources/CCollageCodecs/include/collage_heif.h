@@ -1,0 +1,49 @@
+/* HEIF, HEIC and AVIF through libheif: its errors are returned as values, so no setjmp is
+ * needed; this shim exists to check each of them in one place, to turn 10/12-bit samples into
+ * 8 bits by rounding (libheif's own conversion shifts, truncating), and to composite alpha. */
+#ifndef COLLAGE_HEIF_H
+#define COLLAGE_HEIF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collage_codecs.h"
+
+typedef struct collage_heif_decoder collage_heif_decoder;
+
+typedef struct {
+  uint32_t width, height;          /* as displayed: after libheif's clap, irot and imir */
+  uint32_t ispe_width, ispe_height; /* as coded ('ispe'), before those transforms */
+  int bit_depth;                   /* luma bits per sample: 8, 10 or 12 */
+  int has_alpha;
+  int thumbnails;                  /* how many thumbnail images the primary image has */
+  const uint8_t *icc;              /* the 'prof'/'rICC' profile, NULL if none; owned by the decoder */
+  size_t icc_length;
+  int has_nclx;                    /* 1 when the colour is given as 'nclx' (ITU-T H.273 codes) */
+  uint16_t colour_primaries, transfer_characteristics, matrix_coefficients;
+  uint8_t full_range;
+} collage_heif_header;
+
+/** Reads the boxes of `data` (which must outlive the decoder) and opens its primary image.
+ *  No pixel is decoded. On failure returns NULL and fills `status`/`message`. */
+collage_heif_decoder *collage_heif_open(const uint8_t *data, size_t length,
+                                        collage_status *status, char *message, size_t capacity);
+void collage_heif_header_of(const collage_heif_decoder *decoder, collage_heif_header *header);
+/** Which image to decode for `width`x`height` (displayed): the smallest thumbnail that covers
+ *  it (1 for the first thumbnail, ...), else 0, the primary image; its displayed size in
+ *  `out_width`/`out_height`. A thumbnail smaller than the size kept is never used. */
+int collage_heif_source_covering(const collage_heif_decoder *decoder, uint32_t width,
+                                 uint32_t height, uint32_t *out_width, uint32_t *out_height);
+/** Decodes `source` (0, the primary image, or a thumbnail's number from
+ *  collage_heif_source_covering) with at most `threads` decoding threads. `width` x `height` is
+ *  the source's displayed size; a decoded size other than that fails as corrupt. `rgb` receives
+ *  ceil(width/shrink) x ceil(height/shrink) pixels, 3 bytes each: every `shrink` x `shrink`
+ *  block averaged (`shrink` 1, 2, 4 or 8: what libjpeg's DCT scaling does for a JPEG, so a
+ *  12 MP photo is never held twice at full size), 8 bits rounded from 10 or 12, alpha
+ *  composited onto `background` in sRGB-encoded values (as browsers and libvips blend). */
+collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, int threads, int shrink,
+                                   const uint8_t background[3], uint8_t *rgb, uint32_t width,
+                                   uint32_t height, char *message, size_t message_capacity);
+void collage_heif_close(collage_heif_decoder *decoder);
+
+#endif

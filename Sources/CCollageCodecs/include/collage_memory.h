@@ -1,0 +1,10 @@
+/* glibc's malloc tuning, which Swift cannot reach (malloc.h is not in its Glibc module). */
+#ifndef COLLAGE_MEMORY_H
+#define COLLAGE_MEMORY_H
+
+/** Serves every allocation of 128 KiB or more from its own mapping, returned to the system when
+ *  freed, by fixing glibc's mmap threshold (which otherwise rises after the first large free,
+ *  leaving later decode buffers on the heap). Returns 1 on success, 0 if glibc refused. */
+int collage_keep_large_buffers_mapped(void);
+
+#endif

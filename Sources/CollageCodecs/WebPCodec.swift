@@ -1,0 +1,67 @@
+internal import CCollageCodecs
+internal import CollageCore
+internal import CollageImaging
+
+/// WebP (lossy, lossless, alpha; an animation's first frame) through libwebp and its demux API,
+/// from memory. The `EXIF` chunk's orientation is honoured, as a JPEG's is; the `ICCP` chunk is
+/// its profile, converted like any codec's. No DCT scaling: decoded whole, then area-averaged.
+enum WebPCodec: ImageCodec {
+    static let formats = [ImageFormat.webp]
+
+    /// A RIFF file whose form type is `WEBP`.
+    static func format(signature head: [UInt8]) -> ImageFormat? {
+        head.count >= 12 && head[0..<4].elementsEqual(Array("RIFF".utf8)) && head[8..<12].elementsEqual(Array("WEBP".utf8)) ? .webp : nil
+    }
+
+    static func open(bytes data: [UInt8], limits: DecodeLimits) throws(DecodeError) -> any HeaderedImage {
+        var message = CMessage()
+        var raw = collage_webp_header()
+        let status = collage_webp_header_of(data, data.count, &raw, &message.bytes, message.bytes.count)
+        guard status == COLLAGE_OK else { throw DecodeError(status: status, message: message, format: .webp, limits: limits) }
+        func chunk(_ offset: Int, _ length: Int) -> ArraySlice<UInt8>? {
+            length > 0 && offset >= 0 && offset + length <= data.count ? data[offset..<offset + length] : nil
+        }
+        let orientation = chunk(raw.exif_offset, raw.exif_length).flatMap(exifOrientation) ?? .up
+        var header = ImageHeader(format: .webp, storedSize: PixelSize(width: Int(raw.width), height: Int(raw.height)), orientation: orientation)
+        header.colorProfile = chunk(raw.icc_offset, raw.icc_length).map { ColorProfile(icc: Array($0)) }
+        return WebPImage(data: data, header: header)
+    }
+
+    /// The orientation in an `EXIF` chunk: the TIFF structure itself, or (as some writers put
+    /// it) after JPEG's "Exif\0\0".
+    static func exifOrientation(_ chunk: ArraySlice<UInt8>) -> Orientation? {
+        let prefix: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+        let tiff = chunk.starts(with: prefix) ? chunk.dropFirst(prefix.count) : chunk
+        return ExifOrientation.parse(Array(tiff))
+    }
+}
+
+/// A WebP in memory whose header has been read.
+private final class WebPImage: HeaderedImage {
+    let data: [UInt8]
+    let header: ImageHeader
+
+    init(data: [UInt8], header: ImageHeader) {
+        self.data = data
+        self.header = header
+    }
+
+    func decode(at wanted: PixelSize, limits: DecodeLimits) throws(DecodeError) -> DecodedImage {
+        var message = CMessage()
+        var status = COLLAGE_OK
+        let size = header.storedSize
+        let clock = ContinuousClock(), start = clock.now
+        let pixels = [UInt8](unsafeUninitializedCapacity: size.area * 3) { buffer, count in
+            status = collage_webp_decode(data, data.count, ImageCodecs.background, buffer.baseAddress,
+                                         UInt32(size.width), UInt32(size.height), &message.bytes, message.bytes.count)
+            count = status == COLLAGE_OK ? buffer.count : 0
+        }
+        guard status == COLLAGE_OK else { throw DecodeError(status: status, message: message, format: .webp, limits: limits) }
+        let decoded = clock.now
+        let stored = header.orientation.swapsAxes ? wanted.transposed : wanted
+        let image = RGBImage(size: size, pixels: pixels).resized(to: stored).applying(header.orientation)
+        let details = DecodeDetails(format: "WebP", storedSize: size, orientation: header.orientation, scale: 1,
+                                    decodeTime: decoded - start, resampleTime: clock.now - decoded)
+        return DecodedImage(header: header, image: image, details: details)
+    }
+}

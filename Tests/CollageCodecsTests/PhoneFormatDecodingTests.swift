@@ -1,0 +1,127 @@
+import CollageCodecs
+import CollageCore
+import CollageImaging
+import CollageTestSupport
+import Testing
+
+/// HEIC, AVIF and WebP (and PNG's eXIf), checked against independent readers: every good fixture
+/// has a reference in `Fixtures/references/` made by Pillow with pillow-heif (HEIF transforms
+/// applied, no EXIF on top), Pillow's AVIF and WebP (EXIF orientation applied), alpha over white.
+@Suite("Decoding HEIC, AVIF and WebP")
+struct PhoneFormatDecodingTests {
+    @Test("Pixels match the independent reader's within a mean of 2 levels", arguments: [
+        "kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "grey-mono.heic", "summer-alpha.heic", "cups-exif6.heic",
+        "cups-irot-imir.heic", "kite.webp", "eveningglow-lossless.webp", "summer-alpha.webp", "coldripple-animated.webp",
+        "cups-exif6.webp", "cups-exif6.png",
+    ])
+    func matchesReference(name: String) throws {
+        let (_, image) = try decodeFixture(name)
+        let (_, reference) = try decodeFixture("references/\(name).png")
+        try #require(image.size == reference.size)
+        let difference = zip(image.pixels, reference.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        let mean = Double(difference) / Double(image.pixels.count)
+        #expect(mean <= 2, "\(name): mean difference \(mean) levels from the reference")
+    }
+
+    @Test("The transparent half of an alpha image is the white background")
+    func alphaIsCompositedOnWhite() throws {
+        for name in ["summer-alpha.heic", "summer-alpha.webp"] {
+            let (_, image) = try decodeFixture(name)
+            // The left 100 of 210 columns (the transparent half is 105 wide).
+            let left = (0..<image.height).flatMap { y in image.pixels[(y * image.width * 3)..<((y * image.width + 100) * 3)] }
+            #expect(left.allSatisfy { $0 >= 250 }, "\(name)")
+        }
+    }
+
+    @Test("Corrupt coded data names the codec's reason", arguments: [("corrupt.heic", ImageFormat.heic), ("corrupt.webp", .webp)])
+    func corrupt(name: String, format: ImageFormat) throws {
+        #expect {
+            try decodeFixture(name)
+        } throws: { error in
+            guard case .corrupt(let failed, let reason) = error as? DecodeError else { return false }
+            return failed == format && !reason.isEmpty
+        }
+    }
+
+    @Test("Every cut of a HEIC, AVIF or WebP is refused cleanly or read, never a crash", arguments: [
+        "cups-irot-imir.heic", "eveningglow.avif", "cups-exif6.webp",
+    ])
+    func everyCut(name: String) throws {
+        let bytes = try Fixtures.bytes(name)
+        for length in stride(from: 0, to: bytes.count, by: 61) {
+            do {
+                _ = try PhotoDecoder.decode(Array(bytes.prefix(length))) { $0.displayedSize }
+            } catch .truncated, .corrupt, .notAnImage {
+                continue
+            } catch {
+                Issue.record("\(name) cut at \(length): \(error)")
+            }
+        }
+    }
+
+    @Test("A 200-megapixel HEIC is refused from its header, before any decode")
+    func bombRefusedFromHeader() throws {
+        let bytes = try Fixtures.bytes("bomb.heic")
+        #expect(throws: DecodeError.tooLarge(PixelSize(width: 20000, height: 10000), limit: 100_000_000)) {
+            try PhotoDecoder.header(of: bytes)
+        }
+    }
+
+    @Test("The embedded thumbnail is used only when it covers the size kept")
+    func thumbnailOnlyWhenLargeEnough() throws {
+        let bytes = try Fixtures.bytes("kite-thumb.heic")
+        let small = try PhotoDecoder.decode(bytes, at: PixelSize(width: 100, height: 62))
+        #expect(small.details.scale == 320 / 128)  // the 128x80 thumbnail
+        #expect(small.image.size == PixelSize(width: 100, height: 62))
+        let large = try PhotoDecoder.decode(bytes, at: PixelSize(width: 200, height: 125))
+        #expect(large.details.scale == 1)  // the primary image: the thumbnail is too small
+        // Both show kite: close to the reference at the same size.
+        let reference = try PhotoDecoder.decode(try Fixtures.bytes("references/kite.heic.png"), at: PixelSize(width: 100, height: 62))
+        let difference = zip(small.image.pixels, reference.image.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        #expect(Double(difference) / Double(reference.image.pixels.count) <= 4)
+    }
+
+    /// Against the reference area-averaged straight to the size: within 2 levels where the block
+    /// average lands on the size, within 3 where a resample follows it (two averages in a row
+    /// blur an edge a little more than one, as after a JPEG's DCT scaling).
+    @Test("A HEIF kept small is shrunk by blocks as it is decoded, and still matches", arguments: [
+        ("kite.heic", PixelSize(width: 80, height: 50), 4, 2.0), ("summer-alpha.heic", PixelSize(width: 105, height: 70), 2, 2),
+        ("path-10bit.heic", PixelSize(width: 40, height: 25), 8, 2), ("cups-exif6.heic", PixelSize(width: 120, height: 90), 2, 2),
+        ("cups-irot-imir.heic", PixelSize(width: 110, height: 82), 2, 3), ("kite.heic", PixelSize(width: 70, height: 44), 4, 3),
+    ])
+    func shrunk(name: String, size: PixelSize, scale: Int, tolerance: Double) throws {
+        let decoded = try PhotoDecoder.decode(try Fixtures.bytes(name), at: size)
+        #expect(decoded.details.scale == scale)
+        #expect(decoded.image.size == size)
+        let reference = try PhotoDecoder.decode(try Fixtures.bytes("references/\(name).png"), at: size)
+        let difference = zip(decoded.image.pixels, reference.image.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        let mean = Double(difference) / Double(reference.image.pixels.count)
+        #expect(mean <= tolerance, "\(name) at \(size): mean difference \(mean) levels from the reference")
+    }
+
+    @Test("A HEIF's prof or nclx and a WebP's ICCP are the header's one colour profile; an sRGB nclx is none")
+    func colourIsTheHeadersProfile() throws {
+        let icc = try PhotoDecoder.header(of: Fixtures.bytes("kite-icc.heic")).colorProfile
+        #expect(icc.map { Array($0.icc[36..<40]) } == Array("acsp".utf8))  // an ICC profile's signature
+        #expect(try PhotoDecoder.header(of: Fixtures.bytes("kite-icc.webp")).colorProfile == icc)
+        // BT.709 primaries and the sRGB transfer, as pillow-heif writes: nothing to convert.
+        #expect(try PhotoDecoder.header(of: Fixtures.bytes("cups-exif6.heic")).colorProfile == nil)
+        #expect(try PhotoDecoder.header(of: Fixtures.bytes("cups-p3-nclx.heic")).colorProfile?.name == "Display P3 (nclx)")
+        #expect(try PhotoDecoder.header(of: Fixtures.bytes("kite.webp")).colorProfile == nil)
+    }
+
+    @Test("Formats are recognised by their brands and chunks, not their names", arguments: [
+        ("kite.heic", ImageFormat.heic), ("eveningglow.avif", .avif), ("kite.webp", .webp), ("cups-exif6.heic", .heic),
+    ])
+    func recognised(name: String, format: ImageFormat) throws {
+        #expect(ImageFormat(signature: try Fixtures.bytes(name)) == format)
+    }
+
+    @Test func aHEIFBrandAloneIsHEIF() {
+        // ftyp, size 24: major brand mif1, minor version 0, compatible mif1 and miaf.
+        let box: [UInt8] = [0, 0, 0, 24] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("mif1miaf".utf8)
+        #expect(ImageFormat(signature: box) == .heif)
+        let mp4: [UInt8] = [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 0, 0] + Array("isomavc1".utf8)
+        #expect(ImageFormat(signature: mp4) == nil)
+    }
+}
