@@ -13,7 +13,7 @@ public enum CollageMark {
         switch ImageFormat(signature: bytes) {
         case .jpeg: return jpegComments(bytes).contains(mark)
         case .png: return pngTexts(bytes).contains(Array("Software".utf8) + [0] + mark)
-        case nil: return false
+        case .heic, .avif, .heif, .webp, nil: return false
         }
     }
 

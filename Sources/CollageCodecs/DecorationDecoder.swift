@@ -15,7 +15,7 @@ public enum DecorationDecoder {
 
     /// The image with its transparency (a frame, a logo).
     public static func withAlpha(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> RGBAImage {
-        if PNGCodec.matches(signature: bytes) { return try PNGCodec.decodeWithAlpha(bytes, limits: limits) }
+        if PNGCodec.format(signature: bytes) == .png { return try PNGCodec.decodeWithAlpha(bytes, limits: limits) }
         let image = try opaque(bytes, limits: limits)
         var rgba = [UInt8](repeating: 255, count: image.size.area * 4)
         for pixel in 0..<image.size.area {
