@@ -186,6 +186,17 @@ void collage_color_transform_free(collage_color_transform *transform) {
   free(transform);
 }
 
+/* lcms2 stamps a profile it saves with the time of saving (header bytes 24-35): the same photo
+ * would get other profile bytes every second (the fuzzer saw a header differ between probe and
+ * decode), and --embed-srgb other collage bytes. A fixed date (2000-01-01 00:00:00) and no
+ * profile ID (bytes 84-99: zero means "not computed") make a made profile depend on its inputs. */
+static void fix_header(uint8_t *icc, size_t length) {
+  static const uint8_t date[12] = {0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0};
+  if (length < 128) return;
+  memcpy(icc + 24, date, sizeof date);
+  memset(icc + 84, 0, 16);
+}
+
 /* `profile` (closed here, NULL allowed: then lcms2's reason or `why`) as ICC bytes malloc'ed. */
 static collage_status save(cmsHPROFILE profile, const log_buffer *log, const char *why,
                            uint8_t **out, size_t *out_length, char *message, size_t capacity) {
@@ -201,6 +212,7 @@ static collage_status save(cmsHPROFILE profile, const log_buffer *log, const cha
     status = failure(log, why, message, capacity);
   } else {
     *out_length = needed;
+    fix_header(*out, needed);
   }
   if (profile != NULL) cmsCloseProfile(profile);
   return status;

@@ -163,3 +163,24 @@ extension [UInt8] {
         return output + self[Swift.min(index, count)...]
     }
 }
+
+/// A profile the tool makes (from a HEIF's nclx, for --embed-srgb) depends on its inputs alone:
+/// lcms2 stamps the time of saving into it, so the same file read a second apart had another
+/// header (the fuzzer's finding) and --embed-srgb wrote other bytes.
+@Suite("Profiles the tool makes are the same bytes every time")
+struct MadeProfileTests {
+    /// The ICC header's creation date (bytes 24-35) is fixed; the profile ID (84-99) is unset.
+    func expectFixedHeader(_ icc: [UInt8]) {
+        #expect(Array(icc[24..<36]) == [0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])
+        #expect(icc[84..<100].allSatisfy { $0 == 0 })
+    }
+
+    @Test func aProfileMadeFromNCLXCarriesNoTimeOfMaking() throws {
+        let profile = try #require(try PhotoDecoder.header(of: Fixtures.bytes("cups-p3-nclx.heic")).colorProfile)
+        expectFixedHeader(profile.icc)
+    }
+
+    @Test func theEmbeddedSRGBProfileCarriesNoTimeOfMaking() throws {
+        expectFixedHeader(try ColorProfile.sRGB.get())
+    }
+}
