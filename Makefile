@@ -217,4 +217,4 @@ FUZZ_RUN := -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build-fuzz/findings
 fuzz: deps
 	swift build $(FUZZ_BUILD)
 	mkdir -p .build-fuzz/corpus .build-fuzz/findings
-	.build-fuzz/debug/CollageFuzz -max_total_time=$(FUZZ_SECONDS) $(FUZZ_RUN) .build-fuzz/corpus Fixtures
+	$(LSAN) .build-fuzz/debug/CollageFuzz -max_total_time=$(FUZZ_SECONDS) $(FUZZ_RUN) .build-fuzz/corpus Fixtures
