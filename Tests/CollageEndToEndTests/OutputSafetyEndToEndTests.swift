@@ -16,6 +16,12 @@ struct OutputSafetyEndToEndTests {
         try FileManager.default.createDirectory(atPath: root.file("trip"), withIntermediateDirectories: false)
         for name in ["autumn.jpg", "kite.jpg"] { try Fixtures.copy(name, to: root.file("trip/\(name)")) }
         try Fixtures.copy("path.jpg", to: root.file("trip/IMG_3.jpg"))
+        // One modification time for all three: `watch` takes them by name then, as `build` lists
+        // them (copies a clock tick apart would be taken in copy order).
+        let taken = Date(timeIntervalSinceNow: -60)
+        for name in ["autumn.jpg", "kite.jpg", "IMG_3.jpg"] {
+            try FileManager.default.setAttributes([.modificationDate: taken], ofItemAtPath: root.file("trip/\(name)"))
+        }
         try FileManager.default.createSymbolicLink(atPath: root.file("link"), withDestinationPath: "trip")
         return try Data(contentsOf: URL(fileURLWithPath: root.file("trip/IMG_3.jpg")))
     }
