@@ -97,6 +97,11 @@ collage_text_status collage_text_font_open(const char *spec, int is_path, collag
       return COLLAGE_TEXT_NO_FONT;
     }
     FcPattern *pattern = FcPatternDuplicate(font->pattern);
+    if (pattern == NULL) {
+      collage_text_font_close(font);
+      say(message, capacity, "out of memory looking up '%s'", spec);
+      return COLLAGE_TEXT_NO_MEMORY;
+    }
     FcConfigSubstitute(NULL, pattern, FcMatchPattern);
     FcDefaultSubstitute(pattern);
     FcResult result;
@@ -214,11 +219,18 @@ static size_t decode_utf8(const char *utf8, size_t length, uint32_t *out) {
   return n;
 }
 
-static void set_size(face_entry *entry, double pixels) {
-  if (entry->pixels == pixels) return;
-  FT_Set_Char_Size(entry->face, 0, (FT_F26Dot6)lround(pixels * 64), 72, 72);
+/* A face refuses a size it cannot scale to (a bitmap-only font without that strike): the line is
+ * then not drawn at a size it was not measured at. */
+static collage_text_status set_size(face_entry *entry, double pixels, char *message, size_t capacity) {
+  if (entry->pixels == pixels) return COLLAGE_TEXT_OK;
+  FT_Error error = FT_Set_Char_Size(entry->face, 0, (FT_F26Dot6)lround(pixels * 64), 72, 72);
+  if (error) {
+    say(message, capacity, "FreeType cannot size the font to %.1f pixels (error %d)", pixels, error);
+    return COLLAGE_TEXT_FAILED;
+  }
   hb_ft_font_changed(entry->hb);
   entry->pixels = pixels;
+  return COLLAGE_TEXT_OK;
 }
 
 typedef struct {
@@ -288,7 +300,8 @@ static collage_text_status layout(collage_text_font *font, const char *utf8, siz
     int face = faces[start];
     while (end < n && faces[end] == face) end++;
     face_entry *entry = &font->faces[face < 0 ? 0 : face];
-    set_size(entry, pixels);
+    status = set_size(entry, pixels, message, capacity);
+    if (status != COLLAGE_TEXT_OK) goto done;
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf32(buffer, cps, (int)n, (unsigned)start, (int)(end - start));
     hb_buffer_guess_segment_properties(buffer);
@@ -325,7 +338,8 @@ collage_text_status collage_text_measure(collage_text_font *font, const char *ut
   pen p = {0};
   collage_text_status status = layout(font, utf8, length, pixels, &p, &extent->width, message, capacity);
   if (status != COLLAGE_TEXT_OK) return status;
-  set_size(&font->faces[0], pixels);
+  status = set_size(&font->faces[0], pixels, message, capacity);
+  if (status != COLLAGE_TEXT_OK) return status;
   FT_Size_Metrics *metrics = &font->faces[0].face->size->metrics;
   extent->ascent = metrics->ascender / 64.0;
   extent->descent = -metrics->descender / 64.0;
