@@ -10,7 +10,13 @@ enum CommandRun {
     static func run(_ arguments: [[UInt8]], timeout: Duration) -> PrintFailure? {
         let program = String(decoding: arguments.first ?? [], as: UTF8.self)
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0, fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC) == 0 else { return .couldNotStart(program: program, reason: String(cString: strerror(errno))) }
+        guard pipe(&pipeEnds) == 0 else { return .couldNotStart(program: program, reason: String(cString: strerror(errno))) }
+        guard fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+            return .couldNotStart(program: program, reason: reason)
+        }
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -19,18 +25,28 @@ enum CommandRun {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)
         }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        var setup = [
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0),
+            posix_spawn_file_actions_adddup2(&actions, 2, 1),
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2),
+        ]
         // Signals back to their defaults and none blocked: collage traps SIGINT and SIGTERM, and
         // a printer command must still be killable the ordinary way.
         var all = sigset_t(), none = sigset_t()
         sigfillset(&all)
         sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
+        setup += [
+            posix_spawnattr_setsigdefault(&attributes, &all),
+            posix_spawnattr_setsigmask(&attributes, &none),
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)),
+            posix_spawnattr_setpgroup(&attributes, 0),
+        ]
+        // A setup that failed would start the command with our own stdin and stdout.
+        if let failed = setup.first(where: { $0 != 0 }) {
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+            return .couldNotStart(program: program, reason: String(cString: strerror(failed)))
+        }
         // Each argument's exact bytes (a name that is not UTF-8 included), NUL-terminated.
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { bytes in
             let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
@@ -70,10 +86,26 @@ enum CommandRun {
                 usleep(10_000)
             }
             let waited = waitpid(pid, &status, WNOHANG)
-            if waited == pid || (waited < 0 && errno != EINTR) {
+            if waited < 0 && errno != EINTR {
+                // How it ended is unknown: never reported as printed.
+                return .couldNotStart(program: program, reason: "lost track of it: \(String(cString: strerror(errno)))")
+            }
+            if waited == pid {
                 ended = true
                 break
             }
+        }
+        // What it wrote just before it ended may still be in the pipe (bounded: a process it
+        // left behind could go on writing).
+        if ended && open {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var poller = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
+            for _ in 0..<16 where poll(&poller, 1, 0) > 0 {
+                let count = read(pipeEnds[0], &buffer, buffer.count)
+                guard count > 0 else { break }
+                errors += buffer[..<count]
+            }
+            if errors.count > 65536 { errors.removeFirst(errors.count - 65536) }
         }
         let lastLine = Self.lastLine(errors)
         guard ended else {
