@@ -8,7 +8,7 @@
 
 # Captions: FreeType rasterises, HarfBuzz shapes, fontconfig finds fonts; DejaVu is the default font.
 # Phones' photos: libheif (HEIC, AVIF), libwebp; colour: lcms2. The booth's screen: libqrencode.
-DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core libqrencode-dev \
+DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-dejavu-core libqrencode-dev \
         libheif-dev libwebp-dev liblcms2-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
@@ -20,7 +20,7 @@ DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
 # client, headless Chromium driven by Selenium (Debian's python3-selenium: Debian 12's python3
 # refuses pip installs into the system) and zbarimg reading the gallery's QR codes.
 TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil python3-venv libimage-exiftool-perl systemd gcc strace \
-             tesseract-ocr tesseract-ocr-eng libharfbuzz-bin fonts-droid-fallback \
+             tesseract-ocr tesseract-ocr-eng tesseract-ocr-heb libharfbuzz-bin fonts-droid-fallback fonts-lohit-deva \
              curl zbar-tools chromium chromium-driver python3-selenium
 # What `make deb` and `make package-test` use: Debian's packaging tools, lintian, debootstrap,
 # djpeg (reads back the collage made in the clean root).

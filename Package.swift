@@ -32,12 +32,14 @@ let package = Package(
                 .linkedLibrary("lcms2"),
             ]
         ),
-        // The only code that calls FreeType, HarfBuzz and fontconfig: captions shaped, fallen back
-        // and rasterised to coverage. Include paths as Debian's `pkg-config --cflags harfbuzz freetype2` gives them.
+        // HarfBuzz's and FreeType's headers, where `pkg-config --cflags harfbuzz` says they are.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // The only code that calls FreeType, HarfBuzz, fribidi and fontconfig: captions put in bidi
+        // order, shaped, fallen back and rasterised to coverage.
         .target(
             name: "CCollageText",
-            cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/freetype2"])],
-            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("fontconfig")]
+            dependencies: ["CHarfBuzz"],
+            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("fribidi"), .linkedLibrary("fontconfig")]
         ),
         // A value behind a pthread mutex: Synchronization.Mutex's API on a lock ThreadSanitizer sees.
         .target(name: "CollageLocking", swiftSettings: strict),

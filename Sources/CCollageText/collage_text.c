@@ -9,6 +9,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <fontconfig/fontconfig.h>
+#include <fribidi/fribidi.h>
 #include <hb-ft.h>
 #include <hb.h>
 
@@ -275,41 +276,121 @@ static collage_text_status draw_glyph(face_entry *entry, hb_codepoint_t glyph, h
   return COLLAGE_TEXT_OK;
 }
 
-/* Shapes the line run by run (one face each) and adds up the advance; draws when `p->drawing`. */
+/* Each code point's embedding level by the Unicode bidi algorithm (fribidi), the paragraph's
+ * direction taken from its first strong character: a Hebrew name followed by a date is a
+ * right-to-left line whose digits still read left to right. Returns 0 when out of memory. */
+static int bidi_levels(const uint32_t *cps, size_t n, FriBidiLevel *levels) {
+  FriBidiCharType *types = malloc(n * sizeof *types);
+  FriBidiBracketType *brackets = malloc(n * sizeof *brackets);
+  int ok = 0;
+  if (types != NULL && brackets != NULL) {
+    fribidi_get_bidi_types(cps, (FriBidiStrIndex)n, types);
+    fribidi_get_bracket_types(cps, (FriBidiStrIndex)n, types, brackets);
+    FriBidiParType direction = FRIBIDI_PAR_ON;
+    ok = fribidi_get_par_embedding_levels_ex(types, brackets, (FriBidiStrIndex)n, &direction, levels) != 0;
+  }
+  free(brackets);
+  free(types);
+  return ok;
+}
+
+/* Each code point's script; spaces, digits, punctuation and marks (Common, Inherited) take the
+ * script of the letters before them, or at the line's start of the first letters after. */
+static void scripts(const uint32_t *cps, size_t n, hb_script_t *out) {
+  hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+  hb_script_t current = HB_SCRIPT_INVALID;
+  for (size_t i = 0; i < n; i++) {
+    hb_script_t script = hb_unicode_script(unicode, cps[i]);
+    if (script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN) current = script;
+    out[i] = current;
+  }
+  size_t first = 0;
+  while (first < n && out[first] == HB_SCRIPT_INVALID) first++;
+  for (size_t i = 0; i < first; i++) out[i] = first < n ? out[first] : HB_SCRIPT_COMMON;
+}
+
+/* A stretch of the line HarfBuzz shapes in one go: one face, one script, one direction. */
+typedef struct {
+  size_t start, end;
+  int face;
+  hb_script_t script;
+  FriBidiLevel level;
+} run;
+
+/* Rule L2 of the bidi algorithm on whole runs: from the highest level down to the lowest odd
+ * one, every stretch of runs at that level or above is reversed, giving the order they are drawn
+ * in from left to right (HarfBuzz already orders the glyphs inside a right-to-left run). */
+static void reorder(run *runs, size_t count) {
+  int highest = 0, lowest = 255;
+  for (size_t i = 0; i < count; i++) {
+    if (runs[i].level > highest) highest = runs[i].level;
+    if (runs[i].level < lowest) lowest = runs[i].level;
+  }
+  for (int level = highest; level >= (lowest | 1); level--) {
+    for (size_t i = 0; i < count;) {
+      if (runs[i].level < level) {
+        i++;
+        continue;
+      }
+      size_t j = i;
+      while (j < count && runs[j].level >= level) j++;
+      for (size_t a = i, b = j - 1; a < b; a++, b--) {
+        run swap = runs[a];
+        runs[a] = runs[b];
+        runs[b] = swap;
+      }
+      i = j;
+    }
+  }
+}
+
+/* Shapes the line run by run in visual order and adds up the advance; draws when `p->drawing`. */
 static collage_text_status layout(collage_text_font *font, const char *utf8, size_t length, double pixels,
                                   pen *p, double *advance, char *message, size_t capacity) {
   *advance = 0;
   if (length == 0) return COLLAGE_TEXT_OK;
   uint32_t *cps = malloc(length * sizeof *cps);
   int *faces = malloc(length * sizeof *faces);
+  FriBidiLevel *levels = malloc(length * sizeof *levels);
+  hb_script_t *script = malloc(length * sizeof *script);
+  run *runs = malloc(length * sizeof *runs);
   hb_buffer_t *buffer = hb_buffer_create();
   collage_text_status status = COLLAGE_TEXT_OK;
-  if (cps == NULL || faces == NULL || !hb_buffer_allocation_successful(buffer)) {
+  if (cps == NULL || faces == NULL || levels == NULL || script == NULL || runs == NULL ||
+      !hb_buffer_allocation_successful(buffer)) {
     status = COLLAGE_TEXT_NO_MEMORY;
     goto done;
   }
   size_t n = decode_utf8(utf8, length, cps);
-  for (size_t i = 0; i < n; i++) {
-    int previous = i > 0 ? faces[i - 1] : -1;
-    int face = face_for(font, cps[i], previous < 0 ? -1 : previous);
-    faces[i] = face;
+  for (size_t i = 0; i < n; i++) faces[i] = face_for(font, cps[i], i > 0 ? faces[i - 1] : -1);
+  if (!bidi_levels(cps, n, levels)) {
+    status = COLLAGE_TEXT_NO_MEMORY;
+    goto done;
   }
-  hb_position_t pen_x = 0;
+  scripts(cps, n, script);
+  size_t count = 0;
   for (size_t start = 0; start < n;) {
     size_t end = start + 1;
-    int face = faces[start];
-    while (end < n && faces[end] == face) end++;
-    face_entry *entry = &font->faces[face < 0 ? 0 : face];
+    while (end < n && faces[end] == faces[start] && levels[end] == levels[start] && script[end] == script[start]) end++;
+    runs[count++] = (run){start, end, faces[start], script[start], levels[start]};
+    start = end;
+  }
+  reorder(runs, count);
+  hb_position_t pen_x = 0;
+  for (size_t r = 0; r < count; r++) {
+    face_entry *entry = &font->faces[runs[r].face < 0 ? 0 : runs[r].face];
     status = set_size(entry, pixels, message, capacity);
     if (status != COLLAGE_TEXT_OK) goto done;
     hb_buffer_clear_contents(buffer);
-    hb_buffer_add_utf32(buffer, cps, (int)n, (unsigned)start, (int)(end - start));
-    hb_buffer_guess_segment_properties(buffer);
+    hb_buffer_add_utf32(buffer, cps, (int)n, (unsigned)runs[r].start, (int)(runs[r].end - runs[r].start));
+    hb_buffer_set_direction(buffer, runs[r].level & 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+    hb_buffer_set_script(buffer, runs[r].script);
+    hb_buffer_guess_segment_properties(buffer); /* the language, from the locale */
     hb_shape(entry->hb, buffer, NULL, 0);
-    unsigned count = 0;
-    hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buffer, &count);
-    hb_glyph_position_t *position = hb_buffer_get_glyph_positions(buffer, &count);
-    for (unsigned g = 0; g < count; g++) {
+    unsigned glyphs = 0;
+    hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buffer, &glyphs);
+    hb_glyph_position_t *position = hb_buffer_get_glyph_positions(buffer, &glyphs);
+    for (unsigned g = 0; g < glyphs; g++) {
       if (p->drawing) {
         status = draw_glyph(entry, info[g].codepoint, pen_x + position[g].x_offset, position[g].y_offset, p,
                             message, capacity);
@@ -317,12 +398,14 @@ static collage_text_status layout(collage_text_font *font, const char *utf8, siz
       }
       pen_x += position[g].x_advance;
     }
-    start = end;
   }
   *advance = pen_x / 64.0;
 done:
   if (status == COLLAGE_TEXT_NO_MEMORY) say(message, capacity, "out of memory shaping a caption line");
   hb_buffer_destroy(buffer);
+  free(runs);
+  free(script);
+  free(levels);
   free(faces);
   free(cps);
   return status;

@@ -84,28 +84,61 @@ struct CaptionEndToEndTests {
         #expect((18...26).contains(ink.height))  // "left" at 30 pixels per em: cap and ascender heights
     }
 
+    /// A right-to-left line holding a date, put in order by the Unicode bidi algorithm: the
+    /// digits still read left to right (shaped as part of one right-to-left run they came out
+    /// 6202.60.21). Read back by tesseract's Hebrew model, which gives the text in logical order.
+    @Test func aHebrewLineKeepsItsDateLeftToRight() async throws {
+        let out = try TemporaryDirectory()
+        let (result, output) = try await build(["--caption", "חתונה 12.06.2026"], photos: [Fixtures.path("kite.jpg")], in: out)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try await PrintedImage.ocr(try PrintedImage.pixels(output), in: band, languages: "heb+eng")
+        #expect(text == ["חתונה 12.06.2026"])
+    }
+
     /// The collage's caption against `hb-view` drawing the same string in the same font: the ink
     /// of each, scaled to one size, must correlate; the same glyphs in the wrong order must not.
     @Test func rightToLeftTextIsShapedAsHarfBuzzDrawsIt() async throws {
-        let text = "שלום עולם", font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let (same, wrongOrder) = try await compareWithHBView("שלום עולם", font: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                                                              expected: "--direction=rtl", wrong: "--direction=ltr")
+        #expect(same > 0.9, "correlation with hb-view \(same)")
+        #expect(wrongOrder < same - 0.2, "correlation with the reversed order \(wrongOrder), with hb-view \(same)")
+    }
+
+    /// Devanagari's conjuncts (क्ष, त्र) and its i-sign drawn before the consonant it follows, as
+    /// HarfBuzz draws them; the same letters unshaped (HarfBuzz's fallback shaper) must not match.
+    /// Through the default font, which has no Devanagari: the line falls back to the font
+    /// fontconfig picks for Hindi, and is shaped in it.
+    @Test func devanagariFallsBackAndIsShapedAsHarfBuzzDrawsIt() async throws {
+        let picked = try await Shell.run("fc-match -f '%{file}' ':lang=hi'")
+        let font = picked.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(picked.status == 0 && !font.isEmpty, "fc-match: \(picked.stderr)")
+        let (same, unshaped) = try await compareWithHBView("क्षत्रिय नमस्ते", font: font, givingFont: false,
+                                                            expected: "--direction=ltr", wrong: "--shapers=fallback")
+        #expect(same > 0.9, "correlation with hb-view \(same)")
+        #expect(unshaped < same - 0.1, "correlation with the unshaped letters \(unshaped), with hb-view \(same)")
+    }
+
+    /// Draws `text` as a 48-pixel caption (in `font`, or the default font unless `givingFont`) and with
+    /// `hb-view` in `font` twice, with `expected` and `wrong` options: the correlations of the
+    /// caption's ink with each.
+    func compareWithHBView(_ text: String, font: String, givingFont: Bool = true, expected: String, wrong: String)
+        async throws -> (expected: Double, wrong: Double) {
         let out = try TemporaryDirectory()
-        let output = out.file("rtl.png")
+        let output = out.file("caption.png")
         let result = try await CollageCommand.run(["build", Fixtures.path("kite.jpg"), "--size", "800x800", "-o", output,
-                                                   "--caption", text, "--caption-size", "48", "--font", font])
+                                                   "--caption", text, "--caption-size", "48"] + (givingFont ? ["--font", font] : []))
         #expect(result.status == 0, "\(result.stderr)")
         let ours = try inkImage(try PrintedImage.pixels(output).cropped(to: PixelRect(x: 0, y: 700, width: 800, height: 100)))
 
-        func hbView(_ direction: String) async throws -> RGBImage {
-            let file = out.file("hb-\(direction).png")
-            let run = try await Shell.run("hb-view --font-size=48 --margin=0 --direction=\(direction) -O png -o \(Shell.quote(file)) \(Shell.quote(font)) \(Shell.quote(text))")
+        func hbView(_ option: String, _ name: String) async throws -> RGBImage {
+            let file = out.file("hb-\(name).png")
+            let run = try await Shell.run("hb-view --font-size=48 --margin=0 \(option) -O png -o \(Shell.quote(file)) \(Shell.quote(font)) \(Shell.quote(text))")
             #expect(run.status == 0, "\(run.stderr)")
             return try inkImage(try PrintedImage.pixels(file))
         }
-        let reference = try await hbView("rtl"), reversed = try await hbView("ltr")
+        let reference = try await hbView(expected, "expected"), other = try await hbView(wrong, "wrong")
         #expect(abs(ours.width - reference.width) <= 2 && abs(ours.height - reference.height) <= 2, "\(ours.size) vs \(reference.size)")
-        let same = correlation(ours, reference), wrongOrder = correlation(ours, reversed)
-        #expect(same > 0.9, "correlation with hb-view \(same)")
-        #expect(wrongOrder < same - 0.2, "correlation with the reversed order \(wrongOrder), with hb-view \(same)")
+        return (correlation(ours, reference), correlation(ours, other))
     }
 
     /// The dark part of `image`, cut to its bounds.

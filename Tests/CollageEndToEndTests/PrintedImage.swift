@@ -13,11 +13,11 @@ enum PrintedImage {
 
     /// The text tesseract reads in `rect` of `image` (cut out, so the photos do not distract it),
     /// one string per non-empty line.
-    static func ocr(_ image: RGBImage, in rect: PixelRect) async throws -> [String] {
+    static func ocr(_ image: RGBImage, in rect: PixelRect, languages: String = "eng") async throws -> [String] {
         let folder = try TemporaryDirectory()
         let file = folder.file("band.png")
         try Data(try ImageEncoder.encode(image.cropped(to: rect), as: .png)).write(to: URL(fileURLWithPath: file))
-        let result = try await Shell.run("tesseract \(Shell.quote(file)) - --psm 6 2>/dev/null")
+        let result = try await Shell.run("tesseract \(Shell.quote(file)) - --psm 6 -l \(languages) 2>/dev/null")
         return result.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 

@@ -1,9 +1,10 @@
-/* CCollageText: the only code that touches FreeType, HarfBuzz and fontconfig.
+/* CCollageText: the only code that touches FreeType, HarfBuzz, fribidi and fontconfig.
  *
  * A collage_text_font is a primary face (found by fontconfig name or taken from a file) plus the
  * fallback faces fontconfig sorts for code points the primary lacks, loaded on demand. A line is
- * split into runs by the face that has each code point, each run shaped by HarfBuzz (script,
- * language and direction guessed per run) and rasterised by FreeType into an 8-bit coverage mask.
+ * split into runs by the face that has each code point, its script and its bidi level (fribidi),
+ * the runs put in display order, each shaped by HarfBuzz in its direction and rasterised by
+ * FreeType into an 8-bit coverage mask.
  * Every function returns a status and, on failure, fills `message` with one line. */
 #ifndef COLLAGE_TEXT_H
 #define COLLAGE_TEXT_H
