@@ -20,7 +20,8 @@ struct BoothRoutes: Sendable {
         }
         route(router, "/events") { request, context in events(request, context) }
         route(router, "/collages/{name}") { request, context in
-            file(files.collage(named: name(context))?.path, request)
+            let collage = files.collage(named: name(context))
+            return file(collage?.path, request, unchangedSince: collage?.verified)
         }
         route(router, "/photos/{name}") { request, context in
             file(settings.servesPhotos ? files.photo(named: name(context)) : nil, request)
@@ -50,8 +51,10 @@ struct BoothRoutes: Sendable {
     }
 
     /// A collage or photo this booth knows, with validators; 304 when the client's copy is current.
-    private func file(_ path: PathName?, _ request: Request) -> Response {
-        guard let path, let file = ServedFile(path: path) else { return Self.notFound() }
+    /// `unchangedSince`: an earlier run's collage is served only while its `ETag` is still the one
+    /// it had when its bytes were checked against the journal.
+    private func file(_ path: PathName?, _ request: Request, unchangedSince verified: String? = nil) -> Response {
+        guard let path, let file = ServedFile(path: path), verified.map({ $0 == file.etag }) ?? true else { return Self.notFound() }
         var headers: HTTPFields = [
             .eTag: file.etag, .lastModified: HTTPDate.string(secondsSinceEpoch: file.lastModified),
             .cacheControl: "no-cache", .contentType: file.contentType,
