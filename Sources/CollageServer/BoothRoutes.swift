@@ -66,6 +66,9 @@ struct BoothRoutes: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
 
+    /// The browser waits this long before reconnecting after a drop.
+    private static let retry = ByteBuffer(string: "retry: 1000\n\n")
+
     /// Server-Sent Events: the kept events after `Last-Event-ID` (all of them on a first
     /// connection), then each new one, every one with its `id:`. 503 when `--serve-max-clients`
     /// pages are already listening.
@@ -80,11 +83,10 @@ struct BoothRoutes: Sendable {
         }
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             defer { subscription.cancel() }
-            // The browser waits this long before reconnecting after a drop.
-            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-            for await event in subscription.events {
-                try await writer.write(ByteBuffer(string: event.id == 0 ? ": keep-alive\n\n" : "id: \(event.id)\ndata: \(event.json)\n\n"))
-            }
+            try await writer.write(Self.retry)
+            // The events' bytes are the hub's, shared by every client; whatever came while the
+            // last write was under way goes in one write.
+            while let bytes = await subscription.next() { try await writer.write(contentsOf: bytes) }
             try await writer.finish(nil)
         })
     }
