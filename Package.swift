@@ -155,6 +155,12 @@ let package = Package(
             dependencies: ["CollageTerminal", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
+        // The booth's screen without a socket: how the event hub shares, resumes and drops.
+        .testTarget(
+            name: "CollageServerTests",
+            dependencies: ["CollageServer", "CollageLocking", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strict
+        ),
         // The built executable, run as users and scripts run it; and its argument parsing alone.
         .testTarget(
             name: "CollageEndToEndTests",

@@ -5,8 +5,10 @@ internal import CollageFiles
 internal import CollageWriting
 
 /// The only files the server may send, learnt from the pipeline's events: the collages this run
-/// saved (by file name, newest save last) and, for `--serve-photos`, the photos put in them. A
-/// request names a file by its name alone, looked up here; nothing else on disk can be reached.
+/// saved (by file name, newest save last), with `--batches` those earlier runs of the booth saved
+/// (from its journal, each checked against the bytes it recorded) and, for `--serve-photos`, the
+/// photos put in them. A request names a file by its name alone, looked up here; nothing else on
+/// disk can be reached.
 final class BoothFiles: Sendable {
     /// One saved collage as the gallery lists it.
     struct Collage: Sendable, Equatable {
@@ -14,8 +16,12 @@ final class BoothFiles: Sendable {
         let path: PathName
         let photos: Int
         let batch: Int
-        /// Which save this was, counting from 1: orders the gallery, newest first.
+        /// Which save this was, counting from 1 in this run (an earlier run's collages count
+        /// down from 0, the last one saved first): orders the gallery, newest first.
         let save: Int
+        /// For an earlier run's collage, the `ETag` of the file when its bytes were found to be
+        /// the ones the journal recorded: a file changed since is not this booth's to serve.
+        var verified: String? = nil
     }
 
     private struct State {
@@ -39,6 +45,24 @@ final class BoothFiles: Sendable {
             state.withLock { $0.photos[name] = file.path }
         case .skipped, .saveFailed, .printed, .printFailed, .notice:
             break
+        }
+    }
+
+    /// The collages earlier runs of this booth saved, as its journal lists them: each one whose
+    /// file still holds the bytes recorded (SHA-256) is added, unless this run saved it again.
+    /// Reads and hashes every file: run it off the watch's way.
+    func remember(_ history: BoothHistory, of output: CollageOutput) {
+        let last = history.lastNumber
+        for saved in history.collages {
+            let path = output.path(forBatch: saved.number)
+            let parts = PathParts(path)
+            guard parts.name == saved.file, let name = parts.name.text, let file = ServedFile(path: path),
+                  ContentHash(of: file.bytes) == saved.saved else { continue }
+            let collage = Collage(name: name, path: path, photos: saved.photos.count, batch: saved.number,
+                                  save: saved.number - last, verified: file.etag)
+            state.withLock { state in
+                if state.collages[name] == nil { state.collages[name] = collage }
+            }
         }
     }
 

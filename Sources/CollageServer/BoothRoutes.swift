@@ -20,7 +20,8 @@ struct BoothRoutes: Sendable {
         }
         route(router, "/events") { request, context in events(request, context) }
         route(router, "/collages/{name}") { request, context in
-            file(files.collage(named: name(context))?.path, request)
+            let collage = files.collage(named: name(context))
+            return file(collage?.path, request, unchangedSince: collage?.verified)
         }
         route(router, "/photos/{name}") { request, context in
             file(settings.servesPhotos ? files.photo(named: name(context)) : nil, request)
@@ -50,8 +51,10 @@ struct BoothRoutes: Sendable {
     }
 
     /// A collage or photo this booth knows, with validators; 304 when the client's copy is current.
-    private func file(_ path: PathName?, _ request: Request) -> Response {
-        guard let path, let file = ServedFile(path: path) else { return Self.notFound() }
+    /// `unchangedSince`: an earlier run's collage is served only while its `ETag` is still the one
+    /// it had when its bytes were checked against the journal.
+    private func file(_ path: PathName?, _ request: Request, unchangedSince verified: String? = nil) -> Response {
+        guard let path, let file = ServedFile(path: path), verified.map({ $0 == file.etag }) ?? true else { return Self.notFound() }
         var headers: HTTPFields = [
             .eTag: file.etag, .lastModified: HTTPDate.string(secondsSinceEpoch: file.lastModified),
             .cacheControl: "no-cache", .contentType: file.contentType,
@@ -62,6 +65,9 @@ struct BoothRoutes: Sendable {
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
+
+    /// The browser waits this long before reconnecting after a drop.
+    private static let retry = ByteBuffer(string: "retry: 1000\n\n")
 
     /// Server-Sent Events: the kept events after `Last-Event-ID` (all of them on a first
     /// connection), then each new one, every one with its `id:`. 503 when `--serve-max-clients`
@@ -77,11 +83,10 @@ struct BoothRoutes: Sendable {
         }
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             defer { subscription.cancel() }
-            // The browser waits this long before reconnecting after a drop.
-            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-            for await event in subscription.events {
-                try await writer.write(ByteBuffer(string: event.id == 0 ? ": keep-alive\n\n" : "id: \(event.id)\ndata: \(event.json)\n\n"))
-            }
+            try await writer.write(Self.retry)
+            // The events' bytes are the hub's, shared by every client; whatever came while the
+            // last write was under way goes in one write.
+            while let bytes = await subscription.next() { try await writer.write(contentsOf: bytes) }
             try await writer.finish(nil)
         })
     }

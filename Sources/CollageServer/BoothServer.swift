@@ -1,5 +1,6 @@
 public import CollagePipeline
 public import CollageReport
+public import CollageWriting
 internal import Hummingbird
 internal import HummingbirdCore
 internal import Logging
@@ -77,6 +78,14 @@ public final class BoothServer: Sendable {
     /// time a page hears of it.
     public func note(_ event: PipelineEvent) {
         files.note(event)
+    }
+
+    /// With `--batches`: the gallery lists the collages earlier runs of this booth saved too, as
+    /// its journal knows them, once each file is found to hold the bytes the journal recorded
+    /// (checked in the background: hashing a long day's collages never delays the watch).
+    public func remember(_ journal: BoothJournal) {
+        let (files, history, output) = (files, journal.history, journal.output)
+        Task.detached(priority: .utility) { files.remember(history, of: output) }
     }
 
     /// One JSON object of `watch --json`, sent to every page as it is.

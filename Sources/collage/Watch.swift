@@ -128,6 +128,7 @@ extension Collage {
                     throw await end("output-busy", ExitStatus.outputBusy, error: error.description)
                 }
             }
+            if let journal { server?.remember(journal) }
             let session = WatchSession(
                 flow: options.flow(journal: journal, log: log),
                 sink: options.sink(output: destination, format: output.resolvedFormat ?? .jpeg, keepsImage: told.hasScreen, journal: journal),

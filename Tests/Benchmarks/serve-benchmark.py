@@ -4,7 +4,8 @@
 1. Latency from a collage's rename on disk (inotify IN_MOVED_TO on the output folder) to its
    `saved` event reaching a connected SSE client: median and p99 over 50 saves.
 2. wrk on /collages/NAME, 64 connections on loopback, while the watch keeps saving.
-3. The watch's CPU time per save with 64 SSE clients connected against none.
+3. The watch's CPU time for 40 saves with 64 SSE clients connected against none (the median of
+   five runs each), for the small collages the other parts use and at a print's size.
 
 Photos are generated (Pillow): 50+ distinct landscape JPEGs."""
 
@@ -128,8 +129,8 @@ def load(fixtures):
         booth.close()
 
 
-def cpu(fixtures, clients):
-    booth = Booth(COLLAGE, fixtures, "--limit", "100")
+def cpu(fixtures, clients, *flags):
+    booth = Booth(COLLAGE, fixtures, "--limit", "100", *flags)
     try:
         readers = []
         for _ in range(clients):
@@ -167,10 +168,15 @@ def main():
     booth_module.DEADLINE = 120
     latency(fixtures)
     load(fixtures)
-    none = [cpu(fixtures, 0) for _ in range(2)]
-    many = [cpu(fixtures, 64) for _ in range(2)]
-    print(f"watch CPU for 40 saves: no SSE client {min(none):.2f} s, 64 SSE clients {min(many):.2f} s "
-          f"({(min(many) / min(none) - 1) * 100:+.1f} %)")
+    # The last --size given wins: 300x200 (Booth's), then a 6x4 in print at 300 dpi.
+    for size in ("300x200", "1800x1200"):
+        none, many = [], []
+        for _ in range(5):
+            none.append(cpu(fixtures, 0, "--size", size))
+            many.append(cpu(fixtures, 64, "--size", size))
+        quiet, busy = statistics.median(none), statistics.median(many)
+        print(f"watch CPU for 40 saves of {size}, median of 5: no SSE client {quiet:.2f} s, 64 SSE clients {busy:.2f} s "
+              f"({(busy / quiet - 1) * 100:+.1f} %); runs {' '.join(f'{x:.2f}' for x in none)} / {' '.join(f'{x:.2f}' for x in many)}")
 
 
 if __name__ == "__main__":

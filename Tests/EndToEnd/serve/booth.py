@@ -34,27 +34,40 @@ class Booth:
         output = os.path.join(self.out, "collage.jpg")
         self.args = [collage, "watch", self.folder, "-o", output, "--size", "300x200", "--throttle", "0", "--json",
                      "--serve", serve, *flags] + (["--batches"] if batches else [])
+        self._launch()
+
+    def restart(self):
+        """Stops this booth and starts it again on the same folders (a new port): a booth the
+        next morning, with its journal and the collages of the day before."""
+        self.stop()
+        self._launch()
+
+    def _launch(self):
         self.process = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.events = queue.Queue()
         self.pending = []
         self.ended = False
         self.lines = []
         self.stderr = []
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        # Each reader keeps its own process's pipe and queue: one still ending after a restart
+        # never reads into the new run's.
+        threading.Thread(target=self._read, args=(self.process, self.events, self.lines), daemon=True).start()
+        threading.Thread(target=self._read_stderr, args=(self.process, self.stderr), daemon=True).start()
         self.started = self.next("started")
         self.url = self.started["data"]["url"].rstrip("/")
         self.port = int(self.url.rsplit(":", 1)[1])
 
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.append(line.rstrip("\n"))
-            self.events.put(json.loads(line))
-        self.events.put(None)
+    @staticmethod
+    def _read(process, events, lines):
+        for line in process.stdout:
+            lines.append(line.rstrip("\n"))
+            events.put(json.loads(line))
+        events.put(None)
 
-    def _read_stderr(self):
-        for line in self.process.stderr:
-            self.stderr.append(line.rstrip("\n"))
+    @staticmethod
+    def _read_stderr(process, stderr):
+        for line in process.stderr:
+            stderr.append(line.rstrip("\n"))
 
     def next(self, kind=None, where=lambda event: True):
         """The first --json event (of this type) not taken yet, in order; waits for it."""

@@ -2,7 +2,9 @@
 """`collage watch --serve` in a real browser: headless Chromium driven by Selenium opens `/`,
 photos are dropped into the folder, and the page's image must become each new collage without a
 reload; then `/gallery` is screenshot and its QR codes decoded with zbarimg: each must be a URL
-serving that collage's exact bytes. Screenshots of `/` after 1, 3 and 6 photos and of the gallery
+serving that collage's exact bytes. Then the booth is stopped and started again: its gallery
+must still list the first run's collages (from the booth's journal), with QR codes on the new
+address serving the same bytes. Screenshots of `/` after 1, 3 and 6 photos and of the gallery
 with three collages are left in SHOTS for a person to look at.
 
 usage: browser_test.py COLLAGE FIXTURES SHOTS"""
@@ -29,6 +31,34 @@ def browser():
         options.add_argument(flag)
     options.binary_location = "/usr/bin/chromium"
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def scan_gallery(driver, booth, shot, failures):
+    """Opens /gallery, waits for the three collages, screenshots it whole and decodes its QR
+    codes with zbarimg: each must be a URL serving that collage's exact bytes."""
+    driver.set_window_size(1280, 800)
+    driver.get(booth.url + "/gallery")
+    # An earlier run's collages are listed once checked: reload until they are (bounded).
+    WebDriverWait(driver, DEADLINE, poll_frequency=0.1).until(
+        lambda d: len(d.find_elements("css selector", "figure")) == 3 or d.refresh())
+    gallery = os.path.join(SHOTS, shot)
+    # Tall enough for the whole page: the window's own bars take some of its height.
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(1280, height + 200)
+    WebDriverWait(driver, DEADLINE).until(
+        lambda d: d.execute_script("return window.innerHeight >= document.documentElement.scrollHeight"))
+    driver.save_screenshot(gallery)
+    decoded = subprocess.run(["zbarimg", "--quiet", "--raw", gallery], capture_output=True, text=True, timeout=DEADLINE)
+    urls = sorted(decoded.stdout.split())
+    expected = sorted(f"{booth.url}/collages/collage-{n:04}.jpg" for n in (1, 2, 3))
+    if urls != expected:
+        failures.append(f"{shot}: the gallery's QR codes read {urls}, not {expected}")
+    for url in urls:
+        served = urllib.request.urlopen(url, timeout=DEADLINE).read()
+        on_disk = open(os.path.join(booth.out, url.rsplit("/", 1)[1]), "rb").read()
+        if served != on_disk:
+            failures.append(f"{url} does not serve the collage's bytes")
+    print("QR codes:", urls, flush=True)
 
 
 def main():
@@ -64,25 +94,11 @@ def main():
                 WebDriverWait(driver, DEADLINE).until(lambda d: "portrait" in d.find_element("id", "last").text)
                 driver.save_screenshot(os.path.join(SHOTS, "live-skipped.png"))
 
-        driver.get(booth.url + "/gallery")
-        gallery = os.path.join(SHOTS, "gallery-3-collages.png")
-        # Tall enough for the whole page: the window's own bars take some of its height.
-        height = driver.execute_script("return document.documentElement.scrollHeight")
-        driver.set_window_size(1280, height + 200)
-        WebDriverWait(driver, DEADLINE).until(
-            lambda d: d.execute_script("return window.innerHeight >= document.documentElement.scrollHeight"))
-        driver.save_screenshot(gallery)
-        decoded = subprocess.run(["zbarimg", "--quiet", "--raw", gallery], capture_output=True, text=True, timeout=DEADLINE)
-        urls = sorted(decoded.stdout.split())
-        expected = sorted(f"{booth.url}/collages/collage-{n:04}.jpg" for n in (1, 2, 3))
-        if urls != expected:
-            failures.append(f"the gallery's QR codes read {urls}, not {expected}")
-        for url in urls:
-            served = urllib.request.urlopen(url, timeout=DEADLINE).read()
-            on_disk = open(os.path.join(booth.out, url.rsplit("/", 1)[1]), "rb").read()
-            if served != on_disk:
-                failures.append(f"{url} does not serve the collage's bytes")
-        print("QR codes:", urls)
+        scan_gallery(driver, booth, "gallery-3-collages.png", failures)
+        # The next morning: the booth starts again, and its gallery still lists yesterday's
+        # collages (from the journal, checked on disk), their QR codes on the new address.
+        booth.restart()
+        scan_gallery(driver, booth, "gallery-after-restart.png", failures)
     finally:
         driver.quit()
         booth.stop()

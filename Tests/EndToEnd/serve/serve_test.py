@@ -2,7 +2,8 @@
 """`collage watch --serve` end to end, with real clients: curl for every route, status and
 header (conditional GET included), the hostile paths and methods, a Server-Sent Events client
 that receives `saved` live and resumes with Last-Event-ID, a client that never reads and one that
-reads slowly while the watch keeps saving, a slowloris, a port already taken (exit 69), SIGTERM.
+reads slowly while the watch keeps saving, a slowloris, an earlier run's collages served after a
+restart only while unchanged, a port already taken (exit 69), SIGTERM.
 
 usage: serve_test.py COLLAGE FIXTURES"""
 
@@ -292,6 +293,39 @@ def test_a_slowloris_cannot_keep_a_slot():
         booth.close()
 
 
+def test_an_earlier_runs_collages_are_served_while_unchanged():
+    booth = Booth(COLLAGE, FIXTURES, "--limit", "1")
+    try:
+        for batch, photo in enumerate(["autumn.jpg", "kite.jpg", "bythewater.jpg"], start=1):
+            booth.drop(photo)
+            booth.saved(1, batch)
+        first, second, third = (os.path.join(booth.out, f"collage-000{n}.jpg") for n in (1, 2, 3))
+        booth.restart()
+        # Listed once each file is checked against the journal, in the background (bounded wait).
+        end = time.monotonic() + DEADLINE
+        while curl(booth.url + "/gallery")[2].count(b"<svg") < 3 and time.monotonic() < end:
+            time.sleep(0.05)
+        body = curl(booth.url + "/gallery")[2]
+        check(body.count(b"<svg") == 3, "the gallery lists the first run's three collages")
+        at = [body.find(f"/collages/collage-000{n}.jpg".encode()) for n in (3, 2, 1)]
+        check(-1 not in at and at == sorted(at), f"newest first: {at}")
+        status, headers, served = curl(booth.url + "/collages/collage-0001.jpg")
+        check(status == 200 and served == open(first, "rb").read() and headers.get("content-type") == "image/jpeg",
+              f"an earlier run's collage is served: {status}")
+        # A file changed since it was checked is not the booth's any more: 404, like a planted link.
+        with open(second, "r+b") as f:
+            f.seek(100)
+            f.write(b"\xff\x00\xff")
+        os.rename(third, third + ".real")
+        os.symlink(os.path.join(booth.out, "collage-0001.jpg"), third)
+        for name in ("collage-0002.jpg", "collage-0003.jpg", ".collage.jpg.journal", "collage-0004.jpg"):
+            status, _, _ = curl(f"{booth.url}/collages/{name}")
+            check(status == 404, f"/collages/{name} after the restart is 404, not {status}")
+    finally:
+        booth.stop()
+        booth.close()
+
+
 def test_a_port_already_taken_is_exit_69_before_any_photo():
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))
@@ -318,7 +352,8 @@ def test_a_port_already_taken_is_exit_69_before_any_photo():
 
 TESTS = [test_routes_headers_and_conditional_requests, test_hostile_requests, test_photos_only_when_asked,
          test_events_live_resume_and_the_same_json_as_stdout, test_clients_that_do_not_keep_up_do_not_hold_the_watch,
-         test_a_slowloris_cannot_keep_a_slot, test_a_port_already_taken_is_exit_69_before_any_photo]
+         test_a_slowloris_cannot_keep_a_slot, test_an_earlier_runs_collages_are_served_while_unchanged,
+         test_a_port_already_taken_is_exit_69_before_any_photo]
 
 if __name__ == "__main__":
     only = sys.argv[3:]
