@@ -5,9 +5,10 @@
    `saved` event reaching a connected SSE client: median and p99 over 50 saves.
 2. wrk on /collages/NAME, 64 connections on loopback, while the watch keeps saving.
 3. The watch's CPU time for 40 saves with 64 SSE clients connected against none (the median of
-   five runs each), for the small collages the other parts use and at a print's size.
+   five runs each): for the small collages of small photos the other parts use, at a print's
+   size, and at a print's size from photos a phone or camera takes (12 MP), a booth's real load.
 
-Photos are generated (Pillow): 50+ distinct landscape JPEGs."""
+Photos are generated (Pillow): 50+ distinct landscape JPEGs, and 40 of 4032x3024."""
 
 import ctypes
 import os
@@ -32,15 +33,16 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), 
 COLLAGE = os.path.join(REPO, ".build", "release", "collage")
 
 
-def make_photos(folder, count):
+def make_photos(folder, count, size=(320, 200)):
     random.seed(19)
     names = []
+    scale = size[0] / 320
     for i in range(count):
-        image = Image.new("RGB", (320, 200), tuple(random.randrange(256) for _ in range(3)))
+        image = Image.new("RGB", size, tuple(random.randrange(256) for _ in range(3)))
         draw = ImageDraw.Draw(image)
         for _ in range(12):
-            x, y = random.randrange(300), random.randrange(180)
-            draw.rectangle([x, y, x + random.randrange(20, 160), y + random.randrange(20, 120)],
+            x, y = random.randrange(300) * scale, random.randrange(180) * scale
+            draw.rectangle([x, y, x + random.randrange(20, 160) * scale, y + random.randrange(20, 120) * scale],
                            fill=tuple(random.randrange(256) for _ in range(3)))
         name = f"bench-{i:03}.jpg"
         image.save(os.path.join(folder, name), quality=90)
@@ -168,14 +170,19 @@ def main():
     booth_module.DEADLINE = 120
     latency(fixtures)
     load(fixtures)
+    phone = os.path.join(REPO, ".build", "serve-bench-photos-12mp")
+    os.makedirs(phone, exist_ok=True)
+    if len(os.listdir(phone)) < 40:
+        make_photos(phone, 40, (4032, 3024))
     # The last --size given wins: 300x200 (Booth's), then a 6x4 in print at 300 dpi.
-    for size in ("300x200", "1800x1200"):
+    for photos, size, what in ((fixtures, "300x200", "320x200 photos"), (fixtures, "1800x1200", "320x200 photos"),
+                               (phone, "1800x1200", "12 MP photos")):
         none, many = [], []
         for _ in range(5):
-            none.append(cpu(fixtures, 0, "--size", size))
-            many.append(cpu(fixtures, 64, "--size", size))
+            none.append(cpu(photos, 0, "--size", size))
+            many.append(cpu(photos, 64, "--size", size))
         quiet, busy = statistics.median(none), statistics.median(many)
-        print(f"watch CPU for 40 saves of {size}, median of 5: no SSE client {quiet:.2f} s, 64 SSE clients {busy:.2f} s "
+        print(f"watch CPU for 40 saves of {size} from {what}, median of 5: no SSE client {quiet:.2f} s, 64 SSE clients {busy:.2f} s "
               f"({(busy / quiet - 1) * 100:+.1f} %); runs {' '.join(f'{x:.2f}' for x in none)} / {' '.join(f'{x:.2f}' for x in many)}")
 
 
