@@ -45,15 +45,19 @@ let package = Package(
         .target(name: "CollageLocking", swiftSettings: strict),
         // Pure Swift pixels: sizes, RGB images, orientation, the area-averaging resampler.
         .target(name: "CollageImaging", swiftSettings: strict),
-        // Pure Swift, the app's rules: layout and print styles, fingerprints, selection, the Single trait. No C, no files.
+        // Pure Swift, the app's rules: photos, fingerprints, rules, selection, dates, names as bytes,
+        // print commands, the Single trait. No C, no files, no clock.
         .target(name: "CollageCore", dependencies: ["CollageImaging"], swiftSettings: strict),
+        // Pure Swift, how a collage is laid out and drawn: grid, layout and print styles, sizes,
+        // colours, crops, captions' layout, decorations, sheets, the renderer. No C, no files, no clock.
+        .target(name: "CollageCanvas", dependencies: ["CollageCore", "CollageImaging"], swiftSettings: strict),
         // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
-        .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
+        .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
         // Files read and listed safely, shared by where photos come from and where collages go:
         // `InputFile` (checked before read), listings, identities, path parts, file errors.
         .target(name: "CollageFiles", dependencies: ["CollageCore"], swiftSettings: strict),
-        // Captions as coverage masks: owns the C fonts, fits and aligns lines in a band (CollageCore's layout).
-        .target(name: "CollageText", dependencies: ["CCollageText", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
+        // Captions as coverage masks: owns the C fonts, fits and aligns lines in a band (CollageCanvas's layout).
+        .target(name: "CollageText", dependencies: ["CCollageText", "CollageCanvas", "CollageImaging", "CollageLocking"], swiftSettings: strict),
         // Where photos come from: names on stdin, folders, inotify. Names are bytes.
         .target(
             name: "CollageSources",
@@ -70,7 +74,7 @@ let package = Package(
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources", "CollageText", "CollageWriting",
+                "CollageCanvas", "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources", "CollageText", "CollageWriting",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
@@ -104,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageServer", "CollageReport", "CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking",
+                "CollageServer", "CollageReport", "CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict,
@@ -120,8 +124,9 @@ let package = Package(
         .target(name: "CollageTestSupport", dependencies: ["CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources"],
                 path: "Tests/CollageTestSupport", swiftSettings: strict),
         .testTarget(name: "CollageImagingTests", dependencies: ["CollageImaging", "CollageTestSupport"], swiftSettings: strict),
-        .testTarget(name: "CollageTextTests", dependencies: ["CollageText", "CollageCore", "CollageImaging", "CollageTestSupport"], swiftSettings: strict),
+        .testTarget(name: "CollageTextTests", dependencies: ["CollageText", "CollageCanvas", "CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),
+        .testTarget(name: "CollageCanvasTests", dependencies: ["CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CollageCodecsTests",
             dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport"],
@@ -140,14 +145,14 @@ let package = Package(
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText",
+                "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollageReportTests",
-            dependencies: ["CollageReport", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport"],
+            dependencies: ["CollageReport", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -165,7 +170,7 @@ let package = Package(
         .testTarget(
             name: "CollageEndToEndTests",
             dependencies: [
-                "collage", "CollagePipeline", "CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport",
+                "collage", "CollagePipeline", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

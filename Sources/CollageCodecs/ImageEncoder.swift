@@ -1,5 +1,5 @@
 internal import CCollageCodecs
-internal import CollageCore
+internal import CollageCanvas
 public import CollageImaging
 
 /// Encodes a collage to JPEG (libjpeg, optimised Huffman tables) or PNG (libpng), in memory, so

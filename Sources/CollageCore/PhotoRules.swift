@@ -3,6 +3,9 @@ public import CollageImaging
 /// pipeline applies them in this order: shape (from the header, before decoding), unique,
 /// then the limit.
 public enum PhotoRules {
+    /// The app's limit: the Add button was disabled at six.
+    public static let maximumPhotos = 6
+
     /// Landscape only, by default: strictly wider than tall as displayed.
     public static func shape(_ displayed: PixelSize, accepted: AcceptedShape = .landscape) -> Rejection? {
         accepted.accepts(displayed) ? nil : .shape(displayed, accepted: accepted)
@@ -40,7 +43,7 @@ public enum PhotoRules {
     }
 
     /// At most six photos.
-    public static func withinLimit(_ taken: [Photo], limit: Int = CollageLayout.maximumPhotos) -> Rejection? {
+    public static func withinLimit(_ taken: [Photo], limit: Int = maximumPhotos) -> Rejection? {
         taken.count < limit ? nil : .overLimit(limit)
     }
 }

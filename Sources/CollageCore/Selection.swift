@@ -5,7 +5,7 @@ public struct Selection: Sendable {
     /// The duplicate rule's threshold on the `--similarity` scale.
     public let similarity: Double
 
-    public init(limit: Int = CollageLayout.maximumPhotos, similarity: Double = Thumbnail.samePhotoThreshold) {
+    public init(limit: Int = PhotoRules.maximumPhotos, similarity: Double = Thumbnail.samePhotoThreshold) {
         self.limit = limit
         self.similarity = similarity
     }

@@ -1,3 +1,4 @@
+internal import CollageCanvas
 internal import CollageCore
 internal import CollageImaging
 internal import CollageSources

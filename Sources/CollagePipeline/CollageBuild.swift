@@ -1,4 +1,5 @@
 public import CollageCodecs
+internal import CollageCanvas
 internal import CollageCore
 internal import CollageImaging
 public import CollageSources

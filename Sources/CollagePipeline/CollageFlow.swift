@@ -1,4 +1,5 @@
 internal import AsyncAlgorithms
+public import CollageCanvas
 public import CollageCore
 public import CollageImaging
 internal import CollageSources

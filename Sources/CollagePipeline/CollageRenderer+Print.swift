@@ -1,3 +1,4 @@
+public import CollageCanvas
 public import CollageCore
 public import CollageImaging
 

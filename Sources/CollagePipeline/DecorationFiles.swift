@@ -1,4 +1,5 @@
 public import CollageCodecs
+public import CollageCanvas
 public import CollageCore
 public import CollageImaging
 internal import CollageFiles

@@ -1,4 +1,5 @@
 public import CollageCodecs
+internal import CollageCanvas
 public import CollageCore
 public import CollageImaging
 public import CollageSources

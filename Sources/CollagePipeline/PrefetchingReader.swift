@@ -1,3 +1,4 @@
+internal import CollageCanvas
 public import CollageCore
 public import CollageCodecs
 internal import AsyncAlgorithms

@@ -1,4 +1,4 @@
-public import CollageCore
+public import CollageCanvas
 public import CollageImaging
 internal import CollageLocking
 

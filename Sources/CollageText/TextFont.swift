@@ -1,5 +1,5 @@
 internal import CCollageText
-internal import CollageCore
+internal import CollageCanvas
 internal import CollageImaging
 
 /// One font and its fallbacks, open in FreeType: owns the C context, closed in `deinit`. Not

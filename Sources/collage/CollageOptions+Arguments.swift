@@ -1,5 +1,5 @@
 internal import CollageCodecs
-internal import CollageCore
+internal import CollageCanvas
 internal import CollagePipeline
 
 extension CollageOptions {

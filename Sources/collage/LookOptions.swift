@@ -1,5 +1,5 @@
 internal import ArgumentParser
-internal import CollageCore
+internal import CollageCanvas
 internal import CollageImaging
 
 /// How the collage looks and prints: its size (pixels or a print size at a dpi), the grid, the

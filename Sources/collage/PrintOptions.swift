@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import CollageCanvas
 internal import CollageCore
 internal import CollagePipeline
 internal import CollageImaging

@@ -1,4 +1,5 @@
 public import ArgumentParser
+internal import CollageCanvas
 public import CollageCore
 
 /// The app's rules, as options with the app's defaults.

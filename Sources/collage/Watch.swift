@@ -1,5 +1,6 @@
 internal import CollageCodecs
 internal import ArgumentParser
+internal import CollageCanvas
 internal import CollageCore
 internal import CollagePipeline
 internal import CollageReport

@@ -1,5 +1,5 @@
 import CollageCodecs
-import CollageCore
+import CollageCanvas
 import CollageImaging
 import CollageTestSupport
 import Foundation

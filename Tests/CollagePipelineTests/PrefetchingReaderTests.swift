@@ -1,4 +1,5 @@
 import AsyncAlgorithms
+import CollageCanvas
 import CollageCore
 import CollageImaging
 import CollagePipeline

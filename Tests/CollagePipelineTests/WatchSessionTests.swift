@@ -1,4 +1,5 @@
 import CollageCodecs
+import CollageCanvas
 import CollageCore
 import CollageImaging
 import CollageSources

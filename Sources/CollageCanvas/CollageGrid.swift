@@ -1,3 +1,4 @@
+internal import CollageCore
 /// How tiles are arranged: the book's rule, or a fixed number of columns and rows.
 ///
 /// A fixed grid fills rows of `columns` photos, top to bottom; it uses as many rows as the photos
@@ -29,7 +30,7 @@ public enum CollageGrid: Hashable, Sendable, CustomStringConvertible {
     /// Add button was disabled at six), the cell count for a fixed grid.
     public var defaultLimit: Int {
         switch self {
-        case .auto: return CollageLayout.maximumPhotos
+        case .auto: return PhotoRules.maximumPhotos
         case .fixed(let columns, let rows): return columns * rows
         }
     }

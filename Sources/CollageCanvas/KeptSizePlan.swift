@@ -1,3 +1,4 @@
+internal import CollageCore
 public import CollageImaging
 /// The size the chain keeps each accepted photo at: large enough that the tile it is finally
 /// drawn in is drawn by shrinking, never enlarging; no larger, since every pixel kept was decoded

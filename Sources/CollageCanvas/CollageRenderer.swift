@@ -1,3 +1,4 @@
+public import CollageCore
 public import CollageImaging
 /// Draws a selection: each photo aspect-filling its tile, cropped where the style's strategy
 /// says, on the style's background.

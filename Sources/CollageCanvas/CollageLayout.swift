@@ -4,8 +4,6 @@ public import CollageImaging
 /// count, the last row here holds fewer, wider tiles, so every collage can be saved.
 /// A `CollageStyle` may fix the grid instead and put gaps and margins around the tiles.
 public enum CollageLayout {
-    /// The app's limit: the Add button was disabled at six.
-    public static let maximumPhotos = 6
     /// The most photos `--limit` allows: beyond it tiles become too small to be photos.
     public static let maximumLimit = 100
 

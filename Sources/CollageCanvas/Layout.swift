@@ -1,3 +1,4 @@
+public import CollageCore
 public import CollageImaging
 
 /// The collage every layer lays out, passed as one value: its size in pixels, its look (grid,
@@ -8,7 +9,7 @@ public struct Layout: Hashable, Sendable {
     /// The book's takeWhile: how many photos a collage takes.
     public var limit: Int
 
-    public init(canvas: PixelSize, style: CollageStyle = .book, limit: Int = CollageLayout.maximumPhotos) {
+    public init(canvas: PixelSize, style: CollageStyle = .book, limit: Int = PhotoRules.maximumPhotos) {
         self.canvas = canvas
         self.style = style
         self.limit = limit

@@ -1,3 +1,4 @@
+public import CollageCore
 /// One line of a caption as given, with its placeholders parsed: `{date}` and `{time}` with an
 /// optional `strftime` format (`{date:%d.%m.%Y}`), `{n}` the collage's number in a photo booth
 /// with an optional zero-padded width (`{n:04}`), `{photos}` its photo count, `{{` and `}}` for

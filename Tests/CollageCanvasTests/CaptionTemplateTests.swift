@@ -1,3 +1,4 @@
+import CollageCanvas
 import CollageCore
 import Testing
 

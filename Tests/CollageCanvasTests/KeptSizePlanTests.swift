@@ -1,4 +1,4 @@
-import CollageCore
+import CollageCanvas
 import CollageImaging
 import Testing
 
