@@ -56,13 +56,14 @@ enum HEIFCodec: ImageCodec {
     /// What decoding the primary image at full size holds at its peak, for `--max-memory`: the
     /// planes the HEVC or AV1 decoder writes (4:2:0, the alpha image's beside them), the RGB(A)
     /// planes libheif converts them into, both at full size with 1 or 2 bytes a sample, and our
-    /// copy shrunk by 1/8 at least (as a JPEG's least DCT output); besides the file, held whole.
-    /// A grid's coded planes exist a tile at a time, so for one this counts a little high.
-    static func decodeBytes(coded: PixelSize, bitDepth: Int, alpha: Bool, fileBytes: Int) -> Int {
+    /// copy shrunk by 1/8 at least (as a JPEG's least DCT output). The file is not counted: the
+    /// pipeline reads it as libheif asks, never whole (as a JPEG streams). A grid's coded planes
+    /// exist a tile at a time, so for a grid this counts a little high.
+    static func decodeBytes(coded: PixelSize, bitDepth: Int, alpha: Bool) -> Int {
         let sample = bitDepth > 8 ? 2 : 1
         let codedPlanes = coded.area * sample * (alpha ? 5 : 3) / 2
         let rgbPlanes = coded.area * sample * (alpha ? 4 : 3)
-        return codedPlanes + rgbPlanes + ((coded.width + 7) / 8) * ((coded.height + 7) / 8) * 3 + fileBytes
+        return codedPlanes + rgbPlanes + ((coded.width + 7) / 8) * ((coded.height + 7) / 8) * 3
     }
 }
 
@@ -84,7 +85,7 @@ private final class HEIFImage: HeaderedImage {
         guard let decoder = collage_heif_open(pinned.buffer.baseAddress, pinned.count, &status, &message.bytes, message.bytes.count) else {
             throw DecodeError(status: status, message: message, format: format, limits: limits)
         }
-        try self.init(decoder, owner: pinned, boxes: data, format: format, fileBytes: data.count, limits: limits)
+        try self.init(decoder, owner: pinned, boxes: data, format: format, limits: limits)
     }
 
     /// Reads from the regular file open on `descriptor`, which `owner` keeps open.
@@ -100,13 +101,11 @@ private final class HEIFImage: HeaderedImage {
         guard let decoder = collage_heif_open_file(descriptor, &status, &message.bytes, message.bytes.count) else {
             throw DecodeError(status: status, message: message, format: format, limits: limits)
         }
-        try self.init(decoder, owner: owner, boxes: boxes, format: format, fileBytes: 0, limits: limits)
+        try self.init(decoder, owner: owner, boxes: boxes, format: format, limits: limits)
     }
 
-    /// `boxes`: the file, or its start up to the end of its `meta` box. `fileBytes`: how much of
-    /// the file is held in memory while it decodes.
-    private init(_ decoder: OpaquePointer, owner: AnyObject, boxes data: [UInt8], format: ImageFormat, fileBytes: Int,
-                 limits: DecodeLimits) throws(DecodeError) {
+    /// `boxes`: the file, or its start up to the end of its `meta` box.
+    private init(_ decoder: OpaquePointer, owner: AnyObject, boxes data: [UInt8], format: ImageFormat, limits: DecodeLimits) throws(DecodeError) {
         self.decoder = decoder
         self.owner = owner
         var raw = collage_heif_header()
@@ -122,8 +121,7 @@ private final class HEIFImage: HeaderedImage {
         } else if raw.has_nclx != 0 {
             header.colorProfile = ColorProfile(nclxPrimaries: Int(raw.colour_primaries), transfer: Int(raw.transfer_characteristics))
         }
-        header.decodeBytes = HEIFCodec.decodeBytes(coded: codedSize, bitDepth: Int(raw.bit_depth), alpha: raw.has_alpha != 0,
-                                                   fileBytes: fileBytes)
+        header.decodeBytes = HEIFCodec.decodeBytes(coded: codedSize, bitDepth: Int(raw.bit_depth), alpha: raw.has_alpha != 0)
         self.header = header
         // A grid's tiles are checked too: its `ispe` may declare more than the grid shows.
         if codedSize.area > limits.maximumPixels { throw .tooLarge(codedSize, limit: limits.maximumPixels) }
