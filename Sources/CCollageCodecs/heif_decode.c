@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <libheif/heif.h>
 
 #include "collage_heif.h"
+#include "heif_file_source.h"
 #include "collage_blend.h"
 #include "jpeg_error.h"  /* collage_copy_message */
 
@@ -20,9 +20,7 @@ struct collage_heif_decoder {
   int thumbnails;
   collage_heif_header header;
   uint8_t *icc;  /* copied out of libheif, so the header's pointer lives as long as the decoder */
-  /* Read from a file: its descriptor (kept open by the caller), size and libheif's position. */
-  int fd;
-  int64_t size, position;
+  collage_heif_file_source file;  /* read from a file: the reader's state (fd -1 when read from memory) */
 };
 
 /* The one place a libheif error becomes a status: a box or an extent that runs past the end of
@@ -68,7 +66,7 @@ static collage_heif_decoder *allocate(collage_status *status, char *message, siz
     collage_copy_message(message, capacity, "out of memory");
     return NULL;
   }
-  decoder->fd = -1;
+  decoder->file.fd = -1;
   return decoder;
 }
 
@@ -111,40 +109,6 @@ collage_heif_decoder *collage_heif_open(const uint8_t *data, size_t length,
                      status, message, capacity);
 }
 
-/* libheif's reader over a file: whatever libheif asks for (the boxes, then each tile's coded
- * data as it decodes it) is read then, by pread, so the file is never held whole in memory. */
-static int64_t file_position(void *userdata) {
-  return ((collage_heif_decoder *)userdata)->position;
-}
-
-static int file_read(void *data, size_t size, void *userdata) {
-  collage_heif_decoder *decoder = userdata;
-  uint8_t *out = data;
-  while (size > 0) {
-    ssize_t count = pread(decoder->fd, out, size, (off_t)decoder->position);
-    if (count < 0 && errno == EINTR) continue;
-    if (count <= 0) return 1;
-    out += count;
-    size -= (size_t)count;
-    decoder->position += count;
-  }
-  return 0;
-}
-
-static int file_seek(int64_t position, void *userdata) {
-  collage_heif_decoder *decoder = userdata;
-  if (position < 0 || position > decoder->size) return 1;
-  decoder->position = position;
-  return 0;
-}
-
-static enum heif_reader_grow_status file_grow(int64_t target, void *userdata) {
-  return target > ((collage_heif_decoder *)userdata)->size ? heif_reader_grow_status_size_beyond_eof
-                                                          : heif_reader_grow_status_size_reached;
-}
-
-static const struct heif_reader file_reader = {1, file_position, file_read, file_seek, file_grow};
-
 collage_heif_decoder *collage_heif_open_file(int fd, collage_status *status, char *message, size_t capacity) {
   struct stat info;
   if (fstat(fd, &info) != 0) {
@@ -154,53 +118,9 @@ collage_heif_decoder *collage_heif_open_file(int fd, collage_status *status, cha
   }
   collage_heif_decoder *decoder = allocate(status, message, capacity);
   if (decoder == NULL) return NULL;
-  decoder->fd = fd;
-  decoder->size = (int64_t)info.st_size;
-  return finish_open(decoder, heif_context_read_from_reader(decoder->context, &file_reader, decoder, NULL),
+  decoder->file = (collage_heif_file_source){fd, (int64_t)info.st_size, 0};
+  return finish_open(decoder, heif_context_read_from_reader(decoder->context, &collage_heif_file_reader, &decoder->file, NULL),
                      status, message, capacity);
-}
-
-collage_status collage_read_start(int fd, uint8_t *out, size_t capacity, size_t *length,
-                                  char *message, size_t message_capacity) {
-  size_t done = 0;
-  while (done < capacity) {
-    ssize_t count = pread(fd, out + done, capacity - done, (off_t)done);
-    if (count < 0 && errno == EINTR) continue;
-    if (count < 0) {
-      collage_copy_message(message, message_capacity, strerror(errno));
-      return COLLAGE_READ_FAILED;
-    }
-    if (count == 0) break;
-    done += (size_t)count;
-  }
-  *length = done;
-  return COLLAGE_OK;
-}
-
-size_t collage_heif_meta_end(int fd) {
-  struct stat info;
-  if (fstat(fd, &info) != 0) return 0;
-  int64_t offset = 0, file_size = (int64_t)info.st_size;
-  while (offset + 8 <= file_size) {
-    uint8_t head[16];
-    size_t want = offset + 16 <= file_size ? 16 : 8;
-    ssize_t count = pread(fd, head, want, (off_t)offset);
-    if (count != (ssize_t)want) return 0;
-    uint64_t size = (uint64_t)head[0] << 24 | (uint64_t)head[1] << 16 | (uint64_t)head[2] << 8 | head[3];
-    uint64_t header = 8;
-    if (size == 1) {
-      if (want < 16) return 0;
-      size = 0;
-      for (int i = 8; i < 16; i++) size = size << 8 | head[i];
-      header = 16;
-    } else if (size == 0) {
-      size = (uint64_t)(file_size - offset);
-    }
-    if (size < header || size > (uint64_t)(file_size - offset)) return 0;
-    if (memcmp(head + 4, "meta", 4) == 0) return (size_t)(offset + (int64_t)size);
-    offset += (int64_t)size;
-  }
-  return 0;
 }
 
 void collage_heif_header_of(const collage_heif_decoder *decoder, collage_heif_header *header) {
