@@ -78,6 +78,7 @@ demo: deps
 	.build/debug/collage build $(addprefix Fixtures/,$(DEMO)) -o demo-collage.jpg
 
 $(TEST_PYTHON):
+	$(call install_missing,python3-venv python3-pil)
 	/usr/bin/python3 -m venv --system-site-packages .build/test-python
 	$(TEST_PYTHON) -m pip install --quiet pillow pillow-heif
 
@@ -158,8 +159,9 @@ package-test: deb
 
 # Six generated 12 MP JPEGs against the bare decodes, ImageMagick and libvips (installs them), on all
 # cores and on one; start-up, 1,000 refused photos, watch CPU against builds; then watch's latency
-# and idle CPU: see Tests/Benchmarks.
-bench: deps
+# and idle CPU; then six 12 MP grid HEICs (made by pillow-heif, in the tests' Python) against
+# libheif's bare decodes and libvips: see Tests/Benchmarks.
+bench: deps $(TEST_PYTHON)
 	bash Tests/Benchmarks/build-benchmark.sh
 	/usr/bin/python3 Tests/Benchmarks/watch-benchmark.py
 	bash Tests/Benchmarks/heic-benchmark.sh

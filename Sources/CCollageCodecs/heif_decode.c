@@ -1,10 +1,13 @@
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <libheif/heif.h>
 
 #include "collage_heif.h"
+#include "heif_file_source.h"
 #include "collage_blend.h"
 #include "jpeg_error.h"  /* collage_copy_message */
 
@@ -17,6 +20,7 @@ struct collage_heif_decoder {
   int thumbnails;
   collage_heif_header header;
   uint8_t *icc;  /* copied out of libheif, so the header's pointer lives as long as the decoder */
+  collage_heif_file_source file;  /* read from a file: the reader's state (fd -1 when read from memory) */
 };
 
 /* The one place a libheif error becomes a status: a box or an extent that runs past the end of
@@ -54,8 +58,7 @@ static void read_colour(collage_heif_decoder *decoder) {
   heif_nclx_color_profile_free(nclx);
 }
 
-collage_heif_decoder *collage_heif_open(const uint8_t *data, size_t length,
-                                        collage_status *status, char *message, size_t capacity) {
+static collage_heif_decoder *allocate(collage_status *status, char *message, size_t capacity) {
   collage_heif_decoder *decoder = calloc(1, sizeof *decoder);
   if (decoder == NULL || (decoder->context = heif_context_alloc()) == NULL) {
     free(decoder);
@@ -63,7 +66,13 @@ collage_heif_decoder *collage_heif_open(const uint8_t *data, size_t length,
     collage_copy_message(message, capacity, "out of memory");
     return NULL;
   }
-  struct heif_error error = heif_context_read_from_memory_without_copy(decoder->context, data, length, NULL);
+  decoder->file.fd = -1;
+  return decoder;
+}
+
+/* Opens the primary image of what `error` says was read, and reads its header. */
+static collage_heif_decoder *finish_open(collage_heif_decoder *decoder, struct heif_error error,
+                                         collage_status *status, char *message, size_t capacity) {
   if (error.code == heif_error_Ok)
     error = heif_context_get_primary_image_handle(decoder->context, &decoder->primary);
   if (error.code != heif_error_Ok) {
@@ -90,6 +99,28 @@ collage_heif_decoder *collage_heif_open(const uint8_t *data, size_t length,
   read_colour(decoder);
   *status = COLLAGE_OK;
   return decoder;
+}
+
+collage_heif_decoder *collage_heif_open(const uint8_t *data, size_t length,
+                                        collage_status *status, char *message, size_t capacity) {
+  collage_heif_decoder *decoder = allocate(status, message, capacity);
+  if (decoder == NULL) return NULL;
+  return finish_open(decoder, heif_context_read_from_memory_without_copy(decoder->context, data, length, NULL),
+                     status, message, capacity);
+}
+
+collage_heif_decoder *collage_heif_open_file(int fd, collage_status *status, char *message, size_t capacity) {
+  struct stat info;
+  if (fstat(fd, &info) != 0) {
+    *status = COLLAGE_READ_FAILED;
+    collage_copy_message(message, capacity, strerror(errno));
+    return NULL;
+  }
+  collage_heif_decoder *decoder = allocate(status, message, capacity);
+  if (decoder == NULL) return NULL;
+  decoder->file = (collage_heif_file_source){fd, (int64_t)info.st_size, 0};
+  return finish_open(decoder, heif_context_read_from_reader(decoder->context, &collage_heif_file_reader, &decoder->file, NULL),
+                     status, message, capacity);
 }
 
 void collage_heif_header_of(const collage_heif_decoder *decoder, collage_heif_header *header) {
@@ -124,39 +155,48 @@ static inline uint32_t to8(uint32_t value, uint32_t maximum) {
   return (value * 255 + maximum / 2) / maximum;
 }
 
+/* The planes libheif decoded, one per channel (R, G, B, then alpha when there is one), each
+ * with its stride and bits per sample: 16-bit little-endian samples above 8 bits. */
+typedef struct {
+  const uint8_t *data[4];
+  int stride[4];
+  int bits[4];
+  int channels;
+  int premultiplied;
+} planes;
+
+/* Sample `x` of row `y` of plane `c`, 8 bits. */
+static inline uint32_t sample8(const planes *p, int c, uint32_t x, uint32_t y) {
+  const uint8_t *row = p->data[c] + (size_t)y * (size_t)p->stride[c];
+  if (p->bits[c] <= 8) return row[x];
+  uint32_t maximum = (1u << p->bits[c]) - 1;
+  uint32_t value = (uint32_t)row[2 * (size_t)x] | (uint32_t)row[2 * (size_t)x + 1] << 8;
+  return to8(value > maximum ? maximum : value, maximum);
+}
+
 /* One decoded pixel, 8 bits, alpha composited onto the background. */
-static inline void pixel(const uint8_t *row, uint32_t x, int bits, int alpha, int premultiplied,
-                         const uint8_t background[3], uint32_t out[3]) {
-  int channels = alpha ? 4 : 3;
-  uint32_t maximum = (1u << bits) - 1, sample[4];
-  for (int c = 0; c < channels; c++) {
-    size_t i = (size_t)x * channels + c;
-    uint32_t value = bits > 8 ? (uint32_t)row[2 * i] | (uint32_t)row[2 * i + 1] << 8 : row[i];
-    if (value > maximum) value = maximum;
-    sample[c] = bits > 8 ? to8(value, maximum) : value;
-  }
+static inline void pixel(const planes *p, uint32_t x, uint32_t y, const uint8_t background[3], uint32_t out[3]) {
+  uint32_t alpha = p->channels == 4 ? sample8(p, 3, x, y) : 255;
   for (int c = 0; c < 3; c++) {
-    uint32_t v = sample[c];
-    if (alpha)
-      v = premultiplied ? collage_blend_premultiplied(v, sample[3], background[c]) : collage_blend(v, sample[3], background[c]);
+    uint32_t v = sample8(p, c, x, y);
+    if (p->channels == 4)
+      v = p->premultiplied ? collage_blend_premultiplied(v, alpha, background[c]) : collage_blend(v, alpha, background[c]);
     out[c] = v;
   }
 }
 
-/* Writes the plane shrunk by `shrink`: each output pixel the rounded mean of its block (the
+/* Writes the planes shrunk by `shrink`: each output pixel the rounded mean of its block (the
  * blocks at the right and bottom edges may be partial). `sums` holds one output row. */
-static void shrink_into(const uint8_t *plane, int stride, int bits, int alpha, int premultiplied,
-                        const uint8_t background[3], uint32_t width, uint32_t height,
+static void shrink_into(const planes *p, const uint8_t background[3], uint32_t width, uint32_t height,
                         uint32_t shrink, uint32_t *sums, uint8_t *rgb) {
   uint32_t out_width = (width + shrink - 1) / shrink, out_height = (height + shrink - 1) / shrink;
   for (uint32_t oy = 0; oy < out_height; oy++) {
     uint32_t y0 = oy * shrink, y1 = y0 + shrink < height ? y0 + shrink : height;
     memset(sums, 0, (size_t)out_width * 3 * sizeof *sums);
     for (uint32_t y = y0; y < y1; y++) {
-      const uint8_t *row = plane + (size_t)y * (size_t)stride;
       for (uint32_t x = 0; x < width; x++) {
         uint32_t v[3];
-        pixel(row, x, bits, alpha, premultiplied, background, v);
+        pixel(p, x, y, background, v);
         uint32_t *sum = sums + (size_t)(x / shrink) * 3;
         sum[0] += v[0];
         sum[1] += v[1];
@@ -170,6 +210,30 @@ static void shrink_into(const uint8_t *plane, int stride, int bits, int alpha, i
       for (int c = 0; c < 3; c++) out[(size_t)ox * 3 + c] = (uint8_t)((sums[(size_t)ox * 3 + c] + count / 2) / count);
     }
   }
+}
+
+/* The planes of `image`, checked: every channel there, `width` x `height`, 1 to 16 bits. */
+static collage_status planes_of(const struct heif_image *image, int alpha, uint32_t width, uint32_t height,
+                                planes *p, char *message, size_t capacity) {
+  static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
+  p->channels = alpha ? 4 : 3;
+  p->premultiplied = heif_image_is_premultiplied_alpha((struct heif_image *)image);
+  for (int c = 0; c < p->channels; c++) {
+    p->data[c] = heif_image_get_plane_readonly(image, channels[c], &p->stride[c]);
+    p->bits[c] = heif_image_get_bits_per_pixel_range(image, channels[c]);
+    int w = heif_image_get_width(image, channels[c]), h = heif_image_get_height(image, channels[c]);
+    if (p->data[c] == NULL || p->stride[c] <= 0 || p->bits[c] < 1 || p->bits[c] > 16) {
+      collage_copy_message(message, capacity, "libheif returned no usable pixel plane");
+      return COLLAGE_CORRUPT;
+    }
+    if (w != (int)width || h != (int)height) {
+      char text[COLLAGE_MESSAGE_CAPACITY];
+      snprintf(text, sizeof text, "decoded %dx%d, the header said %ux%u", w, h, width, height);
+      collage_copy_message(message, capacity, text);
+      return COLLAGE_CORRUPT;
+    }
+  }
+  return COLLAGE_OK;
 }
 
 collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, int threads, int shrink,
@@ -186,10 +250,6 @@ collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, in
   if (error.code != heif_error_Ok) return fail(error, message, message_capacity);
   heif_context_set_max_decoding_threads(decoder->context, threads > 0 ? threads : 1);
   int alpha = heif_image_handle_has_alpha_channel(handle);
-  int high = heif_image_handle_get_luma_bits_per_pixel(handle) > 8 ||
-             heif_image_handle_get_chroma_bits_per_pixel(handle) > 8;
-  enum heif_chroma chroma = high ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
-                                 : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB);
   struct heif_decoding_options *options = heif_decoding_options_alloc();
   if (options == NULL) {
     if (handle != decoder->primary) heif_image_handle_release(handle);
@@ -197,34 +257,24 @@ collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, in
     return COLLAGE_NO_MEMORY;
   }
   options->convert_hdr_to_8bit = 0;  /* 16-bit samples come back; to8 rounds them */
+  /* RGB in planes, not interleaved: libheif assembles a grid's tiles into RGB planes, so asking
+   * for those takes no second full-size copy (interleaving one cost 36 MiB more per 12 MP). */
   struct heif_image *image = NULL;
-  error = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options);
+  error = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, options);
   heif_decoding_options_free(options);
   if (handle != decoder->primary) heif_image_handle_release(handle);
   if (error.code != heif_error_Ok) return fail(error, message, message_capacity);
 
-  collage_status status = COLLAGE_OK;
-  int stride = 0;
-  const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
-  int decoded_width = heif_image_get_width(image, heif_channel_interleaved);
-  int decoded_height = heif_image_get_height(image, heif_channel_interleaved);
-  int bits = heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved);
-  if (plane == NULL || stride <= 0 || bits < 1 || bits > 16 || (high ? bits <= 8 : bits != 8)) {
-    collage_copy_message(message, message_capacity, "libheif returned no usable pixel plane");
-    status = COLLAGE_CORRUPT;
-  } else if (decoded_width != (int)width || decoded_height != (int)height) {
-    char text[COLLAGE_MESSAGE_CAPACITY];
-    snprintf(text, sizeof text, "decoded %dx%d, the header said %ux%u", decoded_width, decoded_height, width, height);
-    collage_copy_message(message, message_capacity, text);
-    status = COLLAGE_CORRUPT;
-  } else {
+  planes p;
+  collage_status status = planes_of(image, alpha && heif_image_has_channel(image, heif_channel_Alpha), width, height,
+                                    &p, message, message_capacity);
+  if (status == COLLAGE_OK) {
     uint32_t *sums = calloc(((size_t)width + (size_t)shrink - 1) / (size_t)shrink * 3, sizeof *sums);
     if (sums == NULL) {
       collage_copy_message(message, message_capacity, "out of memory");
       status = COLLAGE_NO_MEMORY;
     } else {
-      shrink_into(plane, stride, bits, alpha, heif_image_is_premultiplied_alpha(image), background, width, height,
-                  (uint32_t)shrink, sums, rgb);
+      shrink_into(&p, background, width, height, (uint32_t)shrink, sums, rgb);
       free(sums);
     }
   }

@@ -39,31 +39,75 @@ enum HEIFCodec: ImageCodec {
     }
 
     static func open(bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> any HeaderedImage {
-        try HEIFImage(bytes: bytes, format: format(signature: Array(bytes.prefix(ImageCodecs.signatureLength))) ?? .heif, limits: limits)
+        try HEIFImage(bytes: bytes, limits: limits)
+    }
+
+    /// Reads from the file itself, as libheif asks (its boxes, then each tile's coded data as it
+    /// decodes it): a 6 MB photo is not held in memory beside its decode.
+    static func open(file descriptor: Int32, keepingOpen owner: any AnyObject & Sendable, limits: DecodeLimits) throws(DecodeError) -> (any HeaderedImage)? {
+        try HEIFImage(descriptor: descriptor, keepingOpen: owner, limits: limits)
     }
 
     /// libheif's decoding threads per photo. The pipeline already decodes as many photos at
     /// once as there are cores (`PrefetchingReader`'s depth), so each gets one thread: threads
     /// times photos in flight stays within the cores, and no decode waits on another's tiles.
     static let decodingThreads: Int32 = 1
+
+    /// What decoding the primary image at full size holds at its peak, for `--max-memory`: the
+    /// planes the HEVC or AV1 decoder writes (4:2:0, the alpha image's beside them), the RGB(A)
+    /// planes libheif converts them into, both at full size with 1 or 2 bytes a sample, and our
+    /// copy shrunk by 1/8 at least (as a JPEG's least DCT output). The file is not counted: the
+    /// pipeline reads it as libheif asks, never whole (as a JPEG streams). A grid's coded planes
+    /// exist a tile at a time, so for a grid this counts a little high.
+    static func decodeBytes(coded: PixelSize, bitDepth: Int, alpha: Bool) -> Int {
+        let sample = bitDepth > 8 ? 2 : 1
+        let codedPlanes = coded.area * sample * (alpha ? 5 : 3) / 2
+        let rgbPlanes = coded.area * sample * (alpha ? 4 : 3)
+        return codedPlanes + rgbPlanes + ((coded.width + 7) / 8) * ((coded.height + 7) / 8) * 3
+    }
 }
 
 /// One HEIF file opened by libheif, its primary image's header read: it owns the C context
-/// (closed in `deinit`) and the pinned bytes libheif reads without copying. It decodes once.
+/// (closed in `deinit`) and keeps alive what libheif reads, the pinned bytes or the open file.
+/// It decodes once.
 private final class HEIFImage: HeaderedImage {
     private let decoder: OpaquePointer
-    private let bytes: PinnedBytes
+    /// The pinned bytes or the open file the decoder reads from: released only after the decoder.
+    private let owner: AnyObject
     let header: ImageHeader
 
-    init(bytes data: [UInt8], format: ImageFormat, limits: DecodeLimits) throws(DecodeError) {
+    /// Reads from a copy of `data`, pinned.
+    convenience init(bytes data: [UInt8], limits: DecodeLimits) throws(DecodeError) {
         let pinned = PinnedBytes(data)
         var status = COLLAGE_OK
         var message = CMessage()
+        let format = HEIFCodec.format(signature: Array(data.prefix(ImageCodecs.signatureLength))) ?? .heif
         guard let decoder = collage_heif_open(pinned.buffer.baseAddress, pinned.count, &status, &message.bytes, message.bytes.count) else {
             throw DecodeError(status: status, message: message, format: format, limits: limits)
         }
+        try self.init(decoder, owner: pinned, boxes: data, format: format, limits: limits)
+    }
+
+    /// Reads from the regular file open on `descriptor`, which `owner` keeps open.
+    convenience init(descriptor: Int32, keepingOpen owner: AnyObject, limits: DecodeLimits) throws(DecodeError) {
+        // The boxes up to the end of `meta`, for the format's brands and the transforms: a few KiB.
+        var boxes = [UInt8](repeating: 0, count: max(collage_heif_meta_end(descriptor), ImageCodecs.signatureLength))
+        var length = 0
+        var message = CMessage()
+        var status = collage_read_start(descriptor, &boxes, boxes.count, &length, &message.bytes, message.bytes.count)
+        let format = HEIFCodec.format(signature: Array(boxes.prefix(min(length, ImageCodecs.signatureLength)))) ?? .heif
+        guard status == COLLAGE_OK else { throw DecodeError(status: status, message: message, format: format, limits: limits) }
+        boxes.removeSubrange(length...)
+        guard let decoder = collage_heif_open_file(descriptor, &status, &message.bytes, message.bytes.count) else {
+            throw DecodeError(status: status, message: message, format: format, limits: limits)
+        }
+        try self.init(decoder, owner: owner, boxes: boxes, format: format, limits: limits)
+    }
+
+    /// `boxes`: the file, or its start up to the end of its `meta` box.
+    private init(_ decoder: OpaquePointer, owner: AnyObject, boxes data: [UInt8], format: ImageFormat, limits: DecodeLimits) throws(DecodeError) {
         self.decoder = decoder
-        bytes = pinned
+        self.owner = owner
         var raw = collage_heif_header()
         collage_heif_header_of(decoder, &raw)
         let displayed = PixelSize(width: Int(raw.width), height: Int(raw.height))
@@ -77,6 +121,7 @@ private final class HEIFImage: HeaderedImage {
         } else if raw.has_nclx != 0 {
             header.colorProfile = ColorProfile(nclxPrimaries: Int(raw.colour_primaries), transfer: Int(raw.transfer_characteristics))
         }
+        header.decodeBytes = HEIFCodec.decodeBytes(coded: codedSize, bitDepth: Int(raw.bit_depth), alpha: raw.has_alpha != 0)
         self.header = header
         // A grid's tiles are checked too: its `ispe` may declare more than the grid shows.
         if codedSize.area > limits.maximumPixels { throw .tooLarge(codedSize, limit: limits.maximumPixels) }

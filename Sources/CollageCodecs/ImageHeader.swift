@@ -10,9 +10,9 @@ public struct ImageHeader: Sendable, Equatable {
     public var progressive = false
     /// When the photo was taken (EXIF `DateTimeOriginal`), when the file says.
     public var taken: DateFields?
-    /// The least memory decoding this image takes, known from its header (each codec says:
-    /// a progressive JPEG's whole coefficient buffer, a PNG's whole image): what `--max-memory`
-    /// and the read-ahead's budget count.
+    /// The memory decoding this image takes, known from its header (each codec says: a
+    /// progressive JPEG's whole coefficient buffer, a PNG's whole image, a HEIF's planes at full
+    /// size, a WebP's frame): what `--max-memory` and the read-ahead's budget count.
     public var decodeBytes = 0
     /// The embedded colour profile, applied once the photo is decoded at its kept size
     /// (`OpenedImage.decode(at:)`); nil: the photo is sRGB.

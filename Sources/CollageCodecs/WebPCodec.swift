@@ -24,7 +24,14 @@ enum WebPCodec: ImageCodec {
         let orientation = chunk(raw.exif_offset, raw.exif_length).flatMap(exifOrientation) ?? .up
         var header = ImageHeader(format: .webp, storedSize: PixelSize(width: Int(raw.width), height: Int(raw.height)), orientation: orientation)
         header.colorProfile = chunk(raw.icc_offset, raw.icc_length).map { ColorProfile(icc: Array($0)) }
+        header.decodeBytes = decodeBytes(canvas: header.storedSize, fileBytes: data.count)
         return WebPImage(data: data, header: header)
+    }
+
+    /// What a decode holds at once, for `--max-memory`: no scaling, so the first frame whole as
+    /// libwebp's RGBA (the canvas at most) and the canvas as our RGB, beside the file, held whole.
+    static func decodeBytes(canvas: PixelSize, fileBytes: Int) -> Int {
+        canvas.area * (4 + 3) + fileBytes
     }
 
     /// The orientation in an `EXIF` chunk: the TIFF structure itself, or (as some writers put

@@ -11,9 +11,9 @@ internal import Glibc
 /// chosen by asking for the size that selects it, as the pipeline does. HEIC, AVIF and WebP
 /// (libheif, libwebp) are decoded at full size and at a small size (which picks a HEIF's
 /// embedded thumbnail when it has one); their container parsers of ours (a HEIF's irot/imir, a
-/// WebP's EXIF chunk, a PNG's eXIf) run in the header probe. A JPEG is decoded twice,
-/// from memory and streamed from a file (the pipeline's path): both must give the same header
-/// and pixels, or both fail.
+/// WebP's EXIF chunk, a PNG's eXIf) run in the header probe. A JPEG or a HEIF is decoded
+/// twice, from memory and read from a file (the pipeline's path: libjpeg streams it, libheif's
+/// reader preads it): both must give the same header and pixels, or both fail.
 ///
 /// Built by `make fuzz` with `-sanitize=fuzzer,address`: libFuzzer provides `main` and calls
 /// `LLVMFuzzerTestOneInput`. In an ordinary build (`COLLAGE_FUZZING` undefined) it is a replay
@@ -24,12 +24,12 @@ enum FuzzInput {
     /// paths are the same as at 100 MP.
     static let limits = DecodeLimits(maximumPixels: 1 << 20, maximumScans: DecodeLimits.defaultMaximumScans)
 
-    /// Where a JPEG input is written to be streamed back.
+    /// Where a JPEG or HEIF input is written to be read back from a file, as the pipeline reads it.
     static let scratch = ScratchFile()
 
     static func run(_ bytes: [UInt8]) {
         _ = ExifOrientation.parse(bytes)
-        let streams = ImageFormat(signature: bytes.prefix(8)) == .jpeg
+        let streams = [.jpeg, .heic, .avif, .heif].contains(ImageFormat(signature: bytes.prefix(ImageCodecs.signatureLength)))
         if streams { scratch.replace(with: bytes) }
         let header = try? OpenedImage(bytes: bytes, limits: limits).header
         if streams {

@@ -67,6 +67,25 @@ struct PhoneFormatDecodingTests {
         }
     }
 
+    /// HEIF: the coded 4:2:0 planes (alpha's too) and libheif's RGB(A) planes at full size, 1 or 2
+    /// bytes a sample, our copy at 1/8 at least; WebP: the frame as RGBA and the canvas as RGB,
+    /// and the file, read whole (a HEIF is read as libheif asks, as a JPEG streams).
+    @Test("--max-memory counts a HEIF's and a WebP's decode, known from the header", arguments: [
+        ("kite.heic", 320 * 200 * 3 / 2 + 320 * 200 * 3 + 40 * 25 * 3),
+        ("path-10bit.heic", (320 * 200 * 3 / 2 + 320 * 200 * 3) * 2 + 40 * 25 * 3),
+        ("summer-alpha.heic", 210 * 140 * 5 / 2 + 210 * 140 * 4 + 27 * 18 * 3),
+        ("kite.webp", 320 * 200 * (4 + 3)), ("summer-alpha.webp", 210 * 140 * (4 + 3)),
+    ])
+    func decodeMemoryFromTheHeader(name: String, pixelBytes: Int) throws {
+        let bytes = try Fixtures.bytes(name)
+        let need = pixelBytes + (name.hasSuffix(".webp") ? bytes.count : 0)
+        #expect(try OpenedImage(bytes: bytes).header.decodeBytes == need)
+        #expect(throws: DecodeError.needsMemory(bytes: need, limit: need - 1)) {
+            try OpenedImage(bytes: bytes, limits: DecodeLimits(maximumDecodeBytes: need - 1))
+        }
+        #expect(throws: Never.self) { try OpenedImage(bytes: bytes, limits: DecodeLimits(maximumDecodeBytes: need)) }
+    }
+
     @Test("The embedded thumbnail is used only when it covers the size kept")
     func thumbnailOnlyWhenLargeEnough() throws {
         let bytes = try Fixtures.bytes("kite-thumb.heic")

@@ -27,6 +27,21 @@ let jpegFixtures: [String] = ((try? FileManager.default.contentsOfDirectory(atPa
 /// A JPEG read whole instead of streamed from its file.
 struct ReadWhole: Error {}
 
+/// A decode's outcome from a file and from memory agree: the same header and pixels, or the same
+/// reason.
+func expectSameOutcome(_ name: String, fromFile: Result<(ImageHeader, RGBImage?), any Error>,
+                       inMemory: Result<(ImageHeader, RGBImage?), any Error>) {
+    switch (fromFile, inMemory) {
+    case (.success(let a), .success(let b)):
+        #expect(a.0 == b.0)
+        #expect(a.1 == b.1)
+    case (.failure(let a), .failure(let b)):
+        #expect(a as? DecodeError == b as? DecodeError)
+    case (let a, let b):
+        Issue.record("\(name): from the file \(a), from memory \(b)")
+    }
+}
+
 /// Opens `file` as the pipeline opens a JPEG (its signature read): streamed, never read whole.
 func streaming(_ file: OpenFile, limits: DecodeLimits) throws -> OpenedImage {
     try OpenedImage(signature: [0xFF, 0xD8, 0xFF, 0xE0], file: file.descriptor, keepingOpen: file, limits: limits) { throw ReadWhole() }
@@ -54,15 +69,7 @@ struct StreamingDecodeTests {
             PixelSize(width: max(1, header.displayedSize.width / 4), height: max(1, header.displayedSize.height / 4))
         }
         for size in [{ (header: ImageHeader) in header.displayedSize }, quarter] {
-            switch (Result { try streamed(name, size: size) }, Result { try inMemory(name, size: size) }) {
-            case (.success(let a), .success(let b)):
-                #expect(a.0 == b.0)
-                #expect(a.1 == b.1)
-            case (.failure(let a), .failure(let b)):
-                #expect(a as? DecodeError == b as? DecodeError)
-            case (let a, let b):
-                Issue.record("\(name): streamed \(a), in memory \(b)")
-            }
+            expectSameOutcome(name, fromFile: Result { try streamed(name, size: size) }, inMemory: Result { try inMemory(name, size: size) })
         }
     }
 

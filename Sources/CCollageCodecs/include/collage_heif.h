@@ -28,6 +28,18 @@ typedef struct {
  *  No pixel is decoded. On failure returns NULL and fills `status`/`message`. */
 collage_heif_decoder *collage_heif_open(const uint8_t *data, size_t length,
                                         collage_status *status, char *message, size_t capacity);
+/** The same from the regular file open on `fd`, read through libheif's reader by pread as it
+ *  needs it (the boxes, then each tile's coded data as it is decoded): no copy of the file in
+ *  memory. `fd` must stay open until collage_heif_close. */
+collage_heif_decoder *collage_heif_open_file(int fd, collage_status *status, char *message, size_t capacity);
+/** Where the `meta` box of the HEIF file open on `fd` ends: the length of the start of the file
+ *  that holds every box describing its images; 0 when no such box lies within the file. */
+size_t collage_heif_meta_end(int fd);
+/** Reads the start of the file open on `fd` (by pread: its offset is left alone), at most
+ *  `capacity` bytes, into `out`; their count in `length` (fewer at the file's end).
+ *  COLLAGE_READ_FAILED on an I/O error. */
+collage_status collage_read_start(int fd, uint8_t *out, size_t capacity, size_t *length,
+                                  char *message, size_t message_capacity);
 void collage_heif_header_of(const collage_heif_decoder *decoder, collage_heif_header *header);
 /** Which image to decode for `width`x`height` (displayed): the smallest thumbnail that covers
  *  it (1 for the first thumbnail, ...), else 0, the primary image; its displayed size in
