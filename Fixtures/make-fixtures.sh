@@ -2,7 +2,7 @@
 # Regenerates Fixtures/ from ../shared/photos (KDE Plasma wallpapers, see README.md).
 # Needs: imagemagick, libimage-exiftool-perl, libjpeg-turbo-progs, the tests' Python (`make
 # test-python`: Pillow, pillow-heif), liblcms2-2, libgs-common (Ghostscript's ICC profiles),
-# libvips-tools, libheif-examples, webp. Not run by the tests.
+# libvips-tools, libheif-examples, libavif-bin, webp. Not run by the tests.
 set -euo pipefail
 cd "$(dirname "$0")"
 py=${PYTHON:-../.build/test-python/bin/python3}
@@ -257,6 +257,9 @@ open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(
                               + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 PY
 heif-enc -b 10 -q 85 -o path-10bit.heic "$work/path16.png"
+# The same at 10 bits as AVIF 4:2:0, by libavif's avifenc (libavif-bin) with aom, which writes
+# the 10-bit colour config heif-enc's aom call aborts on.
+avifenc --depth 10 --yuv 420 -s 8 --min 10 --max 30 "$work/path16.png" path-10bit.avif
 # Monochrome: a grey PNG, coded as 4:0:0.
 "$py" -c 'from PIL import Image; import sys; Image.open("grey-gray.jpg").convert("L").save(sys.argv[1])' "$work/grey.png"
 heif-enc -q 85 -o grey-mono.heic "$work/grey.png"
@@ -330,7 +333,7 @@ mkdir -p references
 from PIL import Image, ImageOps
 import pillow_heif
 pillow_heif.register_heif_opener()
-names = ["kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "grey-mono.heic",
+names = ["kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "path-10bit.avif", "grey-mono.heic",
          "summer-alpha.heic", "cups-exif6.heic", "cups-irot-imir.heic", "kite.webp", "eveningglow-lossless.webp",
          "summer-alpha.webp", "coldripple-animated.webp", "cups-exif6.webp", "cups-exif6.png"]
 for name in names:

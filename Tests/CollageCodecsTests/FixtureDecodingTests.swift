@@ -29,6 +29,7 @@ struct FixtureDecodingTests {
         ("autumn-grid.heic", .heic, PixelSize(width: 320, height: 200), .up),
         ("eveningglow.avif", .avif, PixelSize(width: 320, height: 200), .up),
         ("path-10bit.heic", .heic, PixelSize(width: 320, height: 200), .up),
+        ("path-10bit.avif", .avif, PixelSize(width: 320, height: 200), .up),
         ("grey-mono.heic", .heic, PixelSize(width: 300, height: 200), .up),
         ("summer-alpha.heic", .heic, PixelSize(width: 210, height: 140), .up),
         // Stored 180x240; irot (and imir) show it 240x180, told as orientation 6 (and 5); the EXIF

@@ -10,7 +10,7 @@ import Testing
 @Suite("Decoding HEIC, AVIF and WebP")
 struct PhoneFormatDecodingTests {
     @Test("Pixels match the independent reader's within a mean of 2 levels", arguments: [
-        "kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "grey-mono.heic", "summer-alpha.heic", "cups-exif6.heic",
+        "kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "path-10bit.avif", "grey-mono.heic", "summer-alpha.heic", "cups-exif6.heic",
         "cups-irot-imir.heic", "kite.webp", "eveningglow-lossless.webp", "summer-alpha.webp", "coldripple-animated.webp",
         "cups-exif6.webp", "cups-exif6.png",
     ])
@@ -73,6 +73,7 @@ struct PhoneFormatDecodingTests {
     @Test("--max-memory counts a HEIF's and a WebP's decode, known from the header", arguments: [
         ("kite.heic", 320 * 200 * 3 / 2 + 320 * 200 * 3 + 40 * 25 * 3),
         ("path-10bit.heic", (320 * 200 * 3 / 2 + 320 * 200 * 3) * 2 + 40 * 25 * 3),
+        ("path-10bit.avif", (320 * 200 * 3 / 2 + 320 * 200 * 3) * 2 + 40 * 25 * 3),
         ("summer-alpha.heic", 210 * 140 * 5 / 2 + 210 * 140 * 4 + 27 * 18 * 3),
         ("kite.webp", 320 * 200 * (4 + 3)), ("summer-alpha.webp", 210 * 140 * (4 + 3)),
     ])
