@@ -25,10 +25,11 @@ let package = Package(
     ],
     targets: [
         // The only code that calls libjpeg/libpng/libheif/libwebp/lcms2: setjmp-guarded, returns status codes.
+        // libheif is not linked: heif_library.c loads it when the first HEIF is opened.
         .target(
             name: "CCollageCodecs",
             linkerSettings: [
-                .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("heif"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
+                .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
                 .linkedLibrary("lcms2"),
             ]
         ),

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <libheif/heif.h>
+#include "heif_library.h"
 
 #include "collage_heif.h"
 #include "heif_file_source.h"
@@ -34,12 +34,12 @@ static collage_status fail(struct heif_error error, char *message, size_t capaci
 
 static void read_colour(collage_heif_decoder *decoder) {
   struct heif_image_handle *handle = decoder->primary;
-  enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(handle);
+  enum heif_color_profile_type type = libheif.heif_image_handle_get_color_profile_type(handle);
   if (type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC) {
-    size_t length = heif_image_handle_get_raw_color_profile_size(handle);
+    size_t length = libheif.heif_image_handle_get_raw_color_profile_size(handle);
     uint8_t *icc = length ? malloc(length) : NULL;
     /* The profile is optional: without memory for it, or readable, the photo is taken as sRGB. */
-    if (icc && heif_image_handle_get_raw_color_profile(handle, icc).code == heif_error_Ok) {
+    if (icc && libheif.heif_image_handle_get_raw_color_profile(handle, icc).code == heif_error_Ok) {
       decoder->icc = icc;
       decoder->header.icc = icc;
       decoder->header.icc_length = length;
@@ -48,19 +48,23 @@ static void read_colour(collage_heif_decoder *decoder) {
     }
   }
   struct heif_color_profile_nclx *nclx = NULL;
-  if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
+  if (libheif.heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
     decoder->header.has_nclx = 1;
     decoder->header.colour_primaries = (uint16_t)nclx->color_primaries;
     decoder->header.transfer_characteristics = (uint16_t)nclx->transfer_characteristics;
     decoder->header.matrix_coefficients = (uint16_t)nclx->matrix_coefficients;
     decoder->header.full_range = nclx->full_range_flag;
   }
-  heif_nclx_color_profile_free(nclx);
+  libheif.heif_nclx_color_profile_free(nclx);
 }
 
 static collage_heif_decoder *allocate(collage_status *status, char *message, size_t capacity) {
+  if (!collage_heif_load(message, capacity)) {
+    *status = COLLAGE_READ_FAILED;
+    return NULL;
+  }
   collage_heif_decoder *decoder = calloc(1, sizeof *decoder);
-  if (decoder == NULL || (decoder->context = heif_context_alloc()) == NULL) {
+  if (decoder == NULL || (decoder->context = libheif.heif_context_alloc()) == NULL) {
     free(decoder);
     *status = COLLAGE_NO_MEMORY;
     collage_copy_message(message, capacity, "out of memory");
@@ -74,7 +78,7 @@ static collage_heif_decoder *allocate(collage_status *status, char *message, siz
 static collage_heif_decoder *finish_open(collage_heif_decoder *decoder, struct heif_error error,
                                          collage_status *status, char *message, size_t capacity) {
   if (error.code == heif_error_Ok)
-    error = heif_context_get_primary_image_handle(decoder->context, &decoder->primary);
+    error = libheif.heif_context_get_primary_image_handle(decoder->context, &decoder->primary);
   if (error.code != heif_error_Ok) {
     *status = fail(error, message, capacity);
     collage_heif_close(decoder);
@@ -82,19 +86,19 @@ static collage_heif_decoder *finish_open(collage_heif_decoder *decoder, struct h
   }
   struct heif_image_handle *primary = decoder->primary;
   collage_heif_header *header = &decoder->header;
-  int width = heif_image_handle_get_width(primary), height = heif_image_handle_get_height(primary);
-  int ispe_width = heif_image_handle_get_ispe_width(primary);
-  int ispe_height = heif_image_handle_get_ispe_height(primary);
+  int width = libheif.heif_image_handle_get_width(primary), height = libheif.heif_image_handle_get_height(primary);
+  int ispe_width = libheif.heif_image_handle_get_ispe_width(primary);
+  int ispe_height = libheif.heif_image_handle_get_ispe_height(primary);
   header->width = width > 0 ? (uint32_t)width : 0;  /* an empty size is refused by the caller */
   header->height = height > 0 ? (uint32_t)height : 0;
   header->ispe_width = ispe_width > 0 ? (uint32_t)ispe_width : 0;
   header->ispe_height = ispe_height > 0 ? (uint32_t)ispe_height : 0;
-  header->bit_depth = heif_image_handle_get_luma_bits_per_pixel(primary);
-  header->has_alpha = heif_image_handle_has_alpha_channel(primary);
-  int thumbnails = heif_image_handle_get_number_of_thumbnails(primary);
+  header->bit_depth = libheif.heif_image_handle_get_luma_bits_per_pixel(primary);
+  header->has_alpha = libheif.heif_image_handle_has_alpha_channel(primary);
+  int thumbnails = libheif.heif_image_handle_get_number_of_thumbnails(primary);
   if (thumbnails > MAX_THUMBNAILS) thumbnails = MAX_THUMBNAILS;
   decoder->thumbnails = thumbnails > 0
-      ? heif_image_handle_get_list_of_thumbnail_IDs(primary, decoder->thumbnail_ids, thumbnails) : 0;
+      ? libheif.heif_image_handle_get_list_of_thumbnail_IDs(primary, decoder->thumbnail_ids, thumbnails) : 0;
   header->thumbnails = decoder->thumbnails;
   read_colour(decoder);
   *status = COLLAGE_OK;
@@ -105,7 +109,7 @@ collage_heif_decoder *collage_heif_open(const uint8_t *data, size_t length,
                                         collage_status *status, char *message, size_t capacity) {
   collage_heif_decoder *decoder = allocate(status, message, capacity);
   if (decoder == NULL) return NULL;
-  return finish_open(decoder, heif_context_read_from_memory_without_copy(decoder->context, data, length, NULL),
+  return finish_open(decoder, libheif.heif_context_read_from_memory_without_copy(decoder->context, data, length, NULL),
                      status, message, capacity);
 }
 
@@ -119,7 +123,7 @@ collage_heif_decoder *collage_heif_open_file(int fd, collage_status *status, cha
   collage_heif_decoder *decoder = allocate(status, message, capacity);
   if (decoder == NULL) return NULL;
   decoder->file = (collage_heif_file_source){fd, (int64_t)info.st_size, 0};
-  return finish_open(decoder, heif_context_read_from_reader(decoder->context, &collage_heif_file_reader, &decoder->file, NULL),
+  return finish_open(decoder, libheif.heif_context_read_from_reader(decoder->context, &collage_heif_file_reader, &decoder->file, NULL),
                      status, message, capacity);
 }
 
@@ -133,10 +137,10 @@ int collage_heif_source_covering(const collage_heif_decoder *decoder, uint32_t w
   uint32_t best_width = decoder->header.width, best_height = decoder->header.height;
   for (int i = 0; i < decoder->thumbnails; i++) {
     struct heif_image_handle *thumbnail = NULL;
-    if (heif_image_handle_get_thumbnail(decoder->primary, decoder->thumbnail_ids[i], &thumbnail).code != heif_error_Ok)
+    if (libheif.heif_image_handle_get_thumbnail(decoder->primary, decoder->thumbnail_ids[i], &thumbnail).code != heif_error_Ok)
       continue;
-    int w = heif_image_handle_get_width(thumbnail), h = heif_image_handle_get_height(thumbnail);
-    heif_image_handle_release(thumbnail);
+    int w = libheif.heif_image_handle_get_width(thumbnail), h = libheif.heif_image_handle_get_height(thumbnail);
+    libheif.heif_image_handle_release(thumbnail);
     if (w <= 0 || h <= 0 || (uint32_t)w < width || (uint32_t)h < height) continue;
     if ((uint64_t)w * (uint64_t)h < (uint64_t)best_width * best_height) {
       best = i + 1;
@@ -217,11 +221,11 @@ static collage_status planes_of(const struct heif_image *image, int alpha, uint3
                                 planes *p, char *message, size_t capacity) {
   static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
   p->channels = alpha ? 4 : 3;
-  p->premultiplied = heif_image_is_premultiplied_alpha((struct heif_image *)image);
+  p->premultiplied = libheif.heif_image_is_premultiplied_alpha((struct heif_image *)image);
   for (int c = 0; c < p->channels; c++) {
-    p->data[c] = heif_image_get_plane_readonly(image, channels[c], &p->stride[c]);
-    p->bits[c] = heif_image_get_bits_per_pixel_range(image, channels[c]);
-    int w = heif_image_get_width(image, channels[c]), h = heif_image_get_height(image, channels[c]);
+    p->data[c] = libheif.heif_image_get_plane_readonly(image, channels[c], &p->stride[c]);
+    p->bits[c] = libheif.heif_image_get_bits_per_pixel_range(image, channels[c]);
+    int w = libheif.heif_image_get_width(image, channels[c]), h = libheif.heif_image_get_height(image, channels[c]);
     if (p->data[c] == NULL || p->stride[c] <= 0 || p->bits[c] < 1 || p->bits[c] > 16) {
       collage_copy_message(message, capacity, "libheif returned no usable pixel plane");
       return COLLAGE_CORRUPT;
@@ -246,13 +250,13 @@ collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, in
   struct heif_image_handle *handle = decoder->primary;
   struct heif_error error = {heif_error_Ok, heif_suberror_Unspecified, NULL};
   if (source > 0 && source <= decoder->thumbnails)
-    error = heif_image_handle_get_thumbnail(decoder->primary, decoder->thumbnail_ids[source - 1], &handle);
+    error = libheif.heif_image_handle_get_thumbnail(decoder->primary, decoder->thumbnail_ids[source - 1], &handle);
   if (error.code != heif_error_Ok) return fail(error, message, message_capacity);
-  heif_context_set_max_decoding_threads(decoder->context, threads > 0 ? threads : 1);
-  int alpha = heif_image_handle_has_alpha_channel(handle);
-  struct heif_decoding_options *options = heif_decoding_options_alloc();
+  libheif.heif_context_set_max_decoding_threads(decoder->context, threads > 0 ? threads : 1);
+  int alpha = libheif.heif_image_handle_has_alpha_channel(handle);
+  struct heif_decoding_options *options = libheif.heif_decoding_options_alloc();
   if (options == NULL) {
-    if (handle != decoder->primary) heif_image_handle_release(handle);
+    if (handle != decoder->primary) libheif.heif_image_handle_release(handle);
     collage_copy_message(message, message_capacity, "out of memory");
     return COLLAGE_NO_MEMORY;
   }
@@ -260,13 +264,13 @@ collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, in
   /* RGB in planes, not interleaved: libheif assembles a grid's tiles into RGB planes, so asking
    * for those takes no second full-size copy (interleaving one cost 36 MiB more per 12 MP). */
   struct heif_image *image = NULL;
-  error = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, options);
-  heif_decoding_options_free(options);
-  if (handle != decoder->primary) heif_image_handle_release(handle);
+  error = libheif.heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, options);
+  libheif.heif_decoding_options_free(options);
+  if (handle != decoder->primary) libheif.heif_image_handle_release(handle);
   if (error.code != heif_error_Ok) return fail(error, message, message_capacity);
 
   planes p;
-  collage_status status = planes_of(image, alpha && heif_image_has_channel(image, heif_channel_Alpha), width, height,
+  collage_status status = planes_of(image, alpha && libheif.heif_image_has_channel(image, heif_channel_Alpha), width, height,
                                     &p, message, message_capacity);
   if (status == COLLAGE_OK) {
     uint32_t *sums = calloc(((size_t)width + (size_t)shrink - 1) / (size_t)shrink * 3, sizeof *sums);
@@ -278,14 +282,14 @@ collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, in
       free(sums);
     }
   }
-  heif_image_release(image);
+  libheif.heif_image_release(image);
   return status;
 }
 
 void collage_heif_close(collage_heif_decoder *decoder) {
   if (decoder == NULL) return;
-  if (decoder->primary) heif_image_handle_release(decoder->primary);
-  if (decoder->context) heif_context_free(decoder->context);
+  if (decoder->primary) libheif.heif_image_handle_release(decoder->primary);
+  if (decoder->context) libheif.heif_context_free(decoder->context);
   free(decoder->icc);
   free(decoder);
 }

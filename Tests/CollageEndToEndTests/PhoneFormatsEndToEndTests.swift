@@ -58,4 +58,16 @@ struct PhoneFormatsEndToEndTests {
             "HEIC used", "AVIF used", "WebP used", "WebP used", "HEIC used", "PNG used",
         ])
     }
+
+    /// libheif (and the HEVC and AV1 codecs it brings) is loaded when the first HEIF is opened,
+    /// not at start: a JPEG-only run never pays for it. glibc's loader says what it loads.
+    @Test func libheifIsLoadedOnlyForAHEIF() async throws {
+        func loadsLibheif(_ photo: String) async throws -> Bool {
+            let result = try await CollageCommand.run(["inspect", Fixtures.path(photo)], environment: ["LD_DEBUG": "files"])
+            #expect(result.status == 0, "\(result.stderrLines.filter { !$0.contains("file=") && !$0.contains("init") })")
+            return result.stderrLines.contains { $0.contains("file=libheif.so.1") && $0.contains("dynamically loaded") }
+        }
+        #expect(try await loadsLibheif("kite.jpg") == false)
+        #expect(try await loadsLibheif("kite.heic"))
+    }
 }
