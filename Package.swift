@@ -80,6 +80,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // `--print`: the operator's command run without a shell, bounded and retried, one print at a
+        // time; a booth's prints recorded in its journal so each collage is printed once across restarts.
+        .target(
+            name: "CollagePrinting",
+            dependencies: ["CollagePipeline", "CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
+            swiftSettings: strict
+        ),
         // Terminal output: preview encoders (kitty, sixel, half blocks), capability probing,
         // sizing, colour policy, progress line, cursor restore. No pipeline.
         .target(name: "CollageTerminal", dependencies: ["CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
@@ -109,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageServer", "CollageReport", "CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
+                "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict,

@@ -25,6 +25,10 @@ public enum PipelineEvent: Sendable {
     /// when it could not start, was killed or timed out), `lastLine` its last line on stderr.
     /// `retryIn` is when it is tried again; nil when it is left for the operator.
     case printFailed(PathName, error: String, status: Int32?, lastLine: String, batch: Int, retryIn: Duration?)
+    /// A booth's restart found collage number `batch` with its print command recorded as about
+    /// to run and no outcome: it may or may not be on paper. It is not printed again; the
+    /// operator reprints it by hand if it is missing.
+    case printUnknown(PathName, batch: Int)
     /// Something about the source worth a line, such as a rescan.
     case notice(String)
 

@@ -41,7 +41,7 @@ public final class EventLog: Sendable {
             switch event {
             case .added: progress?.line.used += 1; progress?.line.decided += 1
             case .skipped: progress?.line.decided += 1
-            case .saved, .saveFailed, .printed, .printFailed, .notice: break
+            case .saved, .saveFailed, .printed, .printFailed, .printUnknown, .notice: break
             }
         }
         write(LogLines.lines(for: event, verbosity: verbosity, watching: watching))

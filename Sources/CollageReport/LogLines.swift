@@ -32,6 +32,10 @@ public enum LogLines {
             let next = retryIn.map { "trying again in \(seconds($0))" } ?? "left for the operator to print"
             return [(.error, "collage \(batch) (\(path)) not printed: \(error); \(next)")]
         }
+        if case .printUnknown(let path, let batch) = event {  // the operator must act: shown even when quiet
+            return [(.error, "collage \(batch) (\(path)) may not have been printed: the journal does not say whether its print command ended; "
+                + "it is not printed again (reprint it by hand if it is missing)")]
+        }
         guard verbosity > .quiet else { return [] }
         switch event {
         case .added(let file, let photo, let count, let nearest):
@@ -52,7 +56,7 @@ public enum LogLines {
             return [(.skipped, "\(file): \(rejection)")]
         case .saved(let saved, let photos, _):
             return [(.saved, "wrote \(saved.destination) (\(saved.size), \(photos) photo\(photos == 1 ? "" : "s"))")]
-        case .saveFailed, .printFailed:
+        case .saveFailed, .printFailed, .printUnknown:
             return []  // above
         case .printed(let path, let copies, _):
             return [(.saved, "printed \(path)" + (copies == 1 ? "" : " (\(copies) copies)"))]

@@ -40,6 +40,8 @@ public enum WatchJSON {
                 ("batch", .int(batch)), ("error", .string(error)), ("status", status.map { .int(Int($0)) } ?? .null),
                 ("lastLine", .string(lastLine)), ("retryInSeconds", retryIn.map(JSONValue.seconds) ?? .null),
             ])
+        case .printUnknown(let path, let batch):
+            return envelope("print-unknown", JSONFields.path("path", path) + [("batch", .int(batch))])
         case .notice(let text):
             return envelope("notice", [("message", .string(text))])
         }

@@ -32,7 +32,7 @@ public final class WatchScreen: Sendable {
                 image = saved.image
                 state.photos = photos
                 state.saved = StatusLine("wrote \(saved.destination)" + (batch > 1 ? " (collage \(batch))" : ""), style: .saved)
-            case .saveFailed, .printFailed:
+            case .saveFailed, .printFailed, .printUnknown:
                 let line = LogLines.lines(for: event, verbosity: .quiet, watching: true).first?.1 ?? "a save failed"
                 state.saved = StatusLine(line, style: .error)
             case .printed(let path, _, _):

@@ -43,7 +43,7 @@ final class BoothFiles: Sendable {
         case .added(let file, _, _, _):
             guard let name = PathParts(file.path).name.text else { return }
             state.withLock { $0.photos[name] = file.path }
-        case .skipped, .saveFailed, .printed, .printFailed, .notice:
+        case .skipped, .saveFailed, .printed, .printFailed, .printUnknown, .notice:
             break
         }
     }

@@ -4,9 +4,10 @@ internal import CollageCore
 /// and its name), then one per photo in it (content, name), then a checksum of all that, so a file damaged in any way is known to be damaged rather than half believed.
 ///
 /// ```
-/// collage-journal 1
+/// collage-journal 2
 /// collage 1 complete 3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b booth-0001.jpg
 /// photo 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 IMG_0001.jpg
+/// print 1 printed 2
 /// collage 2 open 2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae booth-0002.jpg
 /// photo 60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752 caf\xE9.jpg
 /// intent 2 open 9e2c0b6f6f0b8ac2d2cf0a6e0f0c1d3b2b5a6c7d8e9f00112233445566778899 booth-0002.jpg
@@ -16,10 +17,16 @@ internal import CollageCore
 /// ```
 /// An `intent` line, last, is a save under way: the collage's next state and the SHA-256 of the
 /// file about to be renamed into place (see `BoothHistory.intent`).
+/// A `print` line follows a complete collage's photos once it has a print state (`printing`,
+/// `printed COPIES`, `print-failed`, `print-unknown`, `not-printing`; see `PrintState`).
+/// Version 1 journals, written before booths printed, have none: their complete collages read
+/// as `printing`, since nothing says whether a shell loop printed them (named, never reprinted).
 /// Names are written as log lines show them (`\xE9` for a byte that is not UTF-8, `\n`, `\\`),
 /// which reads back to the exact bytes.
 extension BoothHistory {
-    static let header = "collage-journal 1"
+    static let header = "collage-journal 2"
+    /// Before print states.
+    static let firstHeader = "collage-journal 1"
 
     /// Why a journal could not be read: the line and what was wrong with it.
     public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -34,6 +41,9 @@ extension BoothHistory {
         for collage in collages {
             text += "collage \(collage.number) \(collage.complete ? "complete" : "open") \(collage.saved) \(collage.file)\n"
             for photo in collage.photos { text += "photo \(photo.content) \(photo.name)\n" }
+            if let state = prints[collage.number] {
+                text += "print \(collage.number) \(state.word)" + (state.copies.map { " \($0)" } ?? "") + "\n"
+            }
         }
         if let intent {
             text += "intent \(intent.number) \(intent.complete ? "complete" : "open") \(intent.saved) \(intent.file)\n"
@@ -53,11 +63,13 @@ extension BoothHistory {
         guard ContentHash(hex: String(decoding: checksum.dropFirst(7), as: UTF8.self)) == ContentHash(of: body) else {
             throw FormatError(line: lines.count + 1, problem: "the checksum does not match the contents")
         }
-        guard let first = lines.first, String(decoding: first, as: UTF8.self) == Self.header else {
+        guard let first = lines.first, [Self.header, Self.firstHeader].contains(String(decoding: first, as: UTF8.self)) else {
             throw FormatError(line: 1, problem: "not a collage journal (expected \"\(Self.header)\")")
         }
+        let beforePrinting = String(decoding: first, as: UTF8.self) == Self.firstHeader
         var collages: [Collage] = []
         var intent: Collage?
+        var prints: [Int: PrintState] = [:]
         for (index, line) in lines.enumerated().dropFirst() {
             let number = index + 1
             func fail(_ problem: String) -> FormatError { FormatError(line: number, problem: problem) }
@@ -76,6 +88,11 @@ extension BoothHistory {
                       let file = PathName(escaped: fields[4]), !file.isEmpty else { throw fail("a bad \(kind) line") }
                 let collage = Collage(number: value, file: file, complete: state, saved: saved, photos: [])
                 if kind == "intent" { intent = collage } else { collages.append(collage) }
+            case "print" where !beforePrinting:
+                let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+                guard parts.count >= 3, let value = Int(parts[1]), let last = collages.last, last.number == value, last.complete,
+                      prints[value] == nil, let state = PrintState(words: parts.dropFirst(2)) else { throw fail("a bad print line") }
+                prints[value] = state
             case "photo":
                 let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false).map { Array($0) }
                 guard !collages.isEmpty || intent != nil else { throw fail("a photo before any collage") }
@@ -90,6 +107,31 @@ extension BoothHistory {
                 throw fail("an unknown line")
             }
         }
-        self.init(collages: collages, intent: intent)
+        if beforePrinting {
+            for collage in collages where collage.complete { prints[collage.number] = .printing }
+        }
+        self.init(collages: collages, intent: intent, prints: prints)
+    }
+}
+
+extension BoothHistory.PrintState {
+    /// Copies printed, for `printed`.
+    public var copies: Int? {
+        if case .printed(let copies) = self { return copies }
+        return nil
+    }
+
+    /// Reads a `print` line's words after the number.
+    init?(words: ArraySlice<String>) {
+        switch Array(words) {
+        case ["printing"]: self = .printing
+        case ["print-failed"]: self = .failed
+        case ["print-unknown"]: self = .unknown
+        case ["not-printing"]: self = .off
+        case let words where words.count == 2 && words[0] == "printed":
+            guard let copies = Int(words[1]), copies >= 1 else { return nil }
+            self = .printed(copies: copies)
+        default: return nil
+        }
     }
 }

@@ -41,10 +41,14 @@ public struct BoothHistory: Sendable, Equatable {
     /// to be renamed into place. Written before the rename, so a restart after a crash at any
     /// moment knows its own file: on disk with that content, the save happened.
     public private(set) var intent: Collage?
+    /// Each complete collage's print state, by number (see `PrintState`); none for a complete
+    /// collage never sent to the printer.
+    public internal(set) var prints: [Int: PrintState]
 
-    public init(collages: [Collage] = [], intent: Collage? = nil) {
+    public init(collages: [Collage] = [], intent: Collage? = nil, prints: [Int: PrintState] = [:]) {
         self.collages = collages
         self.intent = intent
+        self.prints = prints
     }
 
     /// The highest number saved; 0 before the first.

@@ -29,9 +29,15 @@ public final class BoothJournal: Sendable {
     private let lock: BoothLock
     /// Where decisions worth a line go: a watch shows them as notices.
     private let notice: @Sendable (String) -> Void
-    private let state: Locked<State>
+    let state: Locked<State>
+    /// Held from a change to the journal until its file is written: saves and print states come
+    /// from different tasks, and a file written from an older state after a newer one would lose
+    /// an update.
+    private let writing = Locked(())
+    /// Whether this session prints (`--print`): a complete collage saved without it is `off`.
+    let printing: Bool
 
-    private struct State {
+    struct State {
         var history: BoothHistory
         /// The collage being made, whose photos the duplicate rule guards instead.
         var open: Int?
@@ -39,8 +45,10 @@ public final class BoothJournal: Sendable {
         var skipped: Set<Int> = []
     }
 
-    private init(output: CollageOutput, path: PathName, lock: BoothLock, history: BoothHistory, notice: @escaping @Sendable (String) -> Void) {
+    private init(output: CollageOutput, path: PathName, lock: BoothLock, history: BoothHistory, printing: Bool,
+                 notice: @escaping @Sendable (String) -> Void) {
         self.output = output
+        self.printing = printing
         self.path = path
         self.lock = lock
         self.notice = notice
@@ -63,9 +71,10 @@ public final class BoothJournal: Sendable {
 
     /// Takes the booth's lock, reads the journal beside `output`'s collages and decides where the
     /// booth starts; every decision worth knowing is a line for `notice`. Fails at once, before
-    /// anything is read, when another booth holds the lock.
+    /// anything is read, when another booth holds the lock. `printing`: this session prints
+    /// (`--print`); see `BoothHistory.PrintState`.
     public static func open(
-        for output: CollageOutput, watching folder: PathName, limit: Int, notice: @escaping @Sendable (String) -> Void
+        for output: CollageOutput, watching folder: PathName, limit: Int, printing: Bool = false, notice: @escaping @Sendable (String) -> Void
     ) throws(BoothLock.Failure) -> (BoothJournal, BoothStart) {
         let lock = try BoothLock(for: output)
         let path = journalPath(for: output)
@@ -97,7 +106,7 @@ public final class BoothJournal: Sendable {
                 history.forgetIntent()
             }
         }
-        let journal = BoothJournal(output: output, path: path, lock: lock, history: history, notice: notice)
+        let journal = BoothJournal(output: output, path: path, lock: lock, history: history, printing: printing, notice: notice)
         if journalRead {
             // Files after the journal's last collage: kept, and numbering continues after them.
             for number in onDisk.sorted() where number > history.lastNumber { journal.skip(number) }
@@ -138,7 +147,7 @@ public final class BoothJournal: Sendable {
         let collage = BoothHistory.Collage(
             number: batch, file: PathParts(file).name, complete: complete, saved: content,
             photos: photos.compactMap { photo in photo.content.map { BoothHistory.Entry(content: $0, name: PathParts(photo.name).name) } })
-        let bytes = try state.withLock { state throws(FileError) in
+        try update { state throws(FileError) in
             if FileIdentity.exists(file) {
                 // Its last state saved, or one written whose journal entry failed to follow.
                 let known = [state.history.saved(batch)?.saved, state.history.intent.flatMap { $0.number == batch ? $0.saved : nil }]
@@ -147,21 +156,32 @@ public final class BoothJournal: Sendable {
                 }
             }
             state.history.intend(collage)
-            return state.history.serialized
         }
-        try write(bytes)
     }
 
     /// Records that collage `batch`, as intended, is now on disk, and replaces the journal file.
     public func saved(batch: Int) throws(FileError) {
-        let bytes = state.withLock { state in
+        let printing = self.printing
+        try update { state in
             if let intent = state.history.intent, intent.number == batch {
                 state.history.record(intent)
                 state.open = intent.complete ? nil : batch
+                if intent.complete, !printing, state.history.printState(of: batch) == nil { state.history.setPrint(.off, of: batch) }
             }
-            return state.history.serialized
         }
-        try write(bytes)
+    }
+
+    /// Changes the journal and writes it, one change at a time: the file written last holds
+    /// every change made.
+    func update<R: Sendable>(_ change: (inout State) throws(FileError) -> R) throws(FileError) -> R {
+        try writing.withLock { _ throws(FileError) -> R in
+            let (result, bytes) = try state.withLock { state throws(FileError) -> (R, [UInt8]) in
+                let result = try change(&state)
+                return (result, state.history.serialized)
+            }
+            try write(bytes)
+            return result
+        }
     }
 
     private func write(_ bytes: [UInt8]) throws(FileError) {
@@ -212,23 +232,6 @@ public final class BoothJournal: Sendable {
             files.append(PhotoFile(path: path))
         }
         return .success(files)
-    }
-
-    private enum Reading {
-        case missing
-        case unusable(String)
-        case read(BoothHistory)
-    }
-
-    private static func read(_ path: PathName) -> Reading {
-        guard FileIdentity.exists(path) else { return .missing }
-        do {
-            return .read(try BoothHistory(parsing: try InputFile(path, maximumBytes: 64 << 20).readAll()))
-        } catch let error as InputError {
-            return .unusable(error.description)
-        } catch {
-            return .unusable(String(describing: error))
-        }
     }
 
     private static func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }

@@ -2,6 +2,7 @@ internal import CollageCore
 internal import CollageCodecs
 internal import ArgumentParser
 internal import CollagePipeline
+internal import CollagePrinting
 internal import CollageReport
 internal import CollageSources
 internal import CollageWriting

@@ -6,7 +6,8 @@ enum ExitStatus {
     static let usage = ExitCode(64)
     /// None of the photos given could be used.
     static let noUsablePhoto = ExitCode(65)
-    /// The folder to watch, or a file given to `inspect`, does not exist or cannot be read.
+    /// The folder to watch, a file given to `inspect`, or the journal for `journal show` does not
+    /// exist or cannot be read.
     static let noInput = ExitCode(66)
     /// A service the run needs is unavailable (EX_UNAVAILABLE): `watch --serve` could not start
     /// its server (the port is taken, no permission), or a collage was saved but the `--print`

@@ -1,6 +1,7 @@
 internal import ArgumentParser
 internal import CollageCore
 internal import CollagePipeline
+internal import CollagePrinting
 
 /// How a collage is printed once saved: the operator's command, never run through a shell,
 /// with `{path}` and `{copies}` filled in as whole arguments.

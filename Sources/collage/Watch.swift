@@ -3,6 +3,7 @@ internal import ArgumentParser
 internal import CollageCanvas
 internal import CollageCore
 internal import CollagePipeline
+internal import CollagePrinting
 internal import CollageReport
 internal import CollageServer
 internal import CollageSources
@@ -83,16 +84,11 @@ extension Collage {
             let told = WatchReport(log: report.log(watching: true), screen: report.previewScreen(), styler: report.styler,
                                    json: report.json, limit: options.layout.limit, listener: server?.publish)
 
-            // A collage is printed once it is complete: each numbered one with --batches, else the
-            // session's final one (the sixth photo's).
-            let prints = printing.printer.map { PrintQueue(printer: $0, limit: maxPrints, log: told.event) }
-            let limit = options.layout.limit
+            let prints = printing.printer.map { WatchPrinting(printer: $0, maxPrints: maxPrints, photosPerCollage: options.layout.limit, log: told.event) }
             let log: @Sendable (PipelineEvent) -> Void = { [server] event in
                 server?.note(event)
                 told.event(event)
-                if let prints, case .saved(let saved, let photos, let batch) = event, photos == limit, let path = saved.destination.path {
-                    prints.print(path, batch: batch)
-                }
+                prints?.note(event)
             }
             func end(_ reason: String, _ status: ExitCode, error: String? = nil) async -> ExitCode {
                 told.finish(reason: reason, status: status.rawValue, error: error)
@@ -122,7 +118,9 @@ extension Collage {
             var start = BoothStart()
             if batches {
                 do throws(BoothLock.Failure) {
-                    (journal, start) = try BoothJournal.open(for: destination, watching: folder, limit: options.layout.limit) { log(.notice($0)) }
+                    (journal, start) = try BoothJournal.open(for: destination, watching: folder, limit: options.layout.limit, printing: prints != nil) {
+                        log(.notice($0))
+                    }
                 } catch {
                     // Before any photo is taken: another booth owns these collages.
                     guard case .busy = error else { throw await end("cannot-write", ExitStatus.cannotWrite, error: error.description) }
@@ -130,6 +128,7 @@ extension Collage {
                 }
             }
             if let journal { server?.remember(journal) }
+            if let journal { prints?.resume(with: journal) }
             let session = WatchSession(
                 flow: options.flow(journal: journal, log: log),
                 sink: options.sink(output: destination, format: output.resolvedFormat ?? .jpeg, keepsImage: told.hasScreen, journal: journal),

@@ -18,16 +18,16 @@ struct BoothJournalTests {
         let notices = Locked<[String]>([])
         var output: CollageOutput { CollageOutput(path: PathName(out.file("booth.jpg")), numbered: true) }
 
-        func open(limit: Int = 6) throws -> (BoothJournal, BoothStart) {
-            try BoothJournal.open(for: output, watching: PathName(photos.path), limit: limit) { text in
+        func open(limit: Int = 6, printing: Bool = false) throws -> (BoothJournal, BoothStart) {
+            try BoothJournal.open(for: output, watching: PathName(photos.path), limit: limit, printing: printing) { text in
                 notices.withLock { $0.append(text) }
             }
         }
 
         /// A first run of the booth: its journal is closed (its lock released) when `day` returns,
         /// as when the process ends; what it recorded is returned.
-        func firstRun(_ day: (BoothJournal) async throws -> Void) async throws -> BoothHistory {
-            let (journal, _) = try open()
+        func firstRun(printing: Bool = false, _ day: (BoothJournal) async throws -> Void) async throws -> BoothHistory {
+            let (journal, _) = try open(printing: printing)
             defer { journal.close() }
             try await day(journal)
             return journal.history

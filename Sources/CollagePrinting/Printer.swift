@@ -1,5 +1,6 @@
 internal import Dispatch
 public import CollageCore
+public import CollagePipeline
 
 /// Prints collages with the operator's `--print` command: one at a time, in the order asked,
 /// each run on its own queue off the cooperative pool so the caller only awaits the outcome;

@@ -1,0 +1,69 @@
+public import CollageCore
+public import CollagePipeline
+public import CollageWriting
+internal import CollageFiles
+
+/// A watch's prints, in the order asked and one at a time, in their own task: a collage saved
+/// while another prints waits its turn without holding up the watch. At most `limit` prints a
+/// session (`--max-prints`); a collage beyond it is a line saying it was not printed.
+///
+/// A booth's print goes through its journal: the intent is recorded before the command runs
+/// (a collage that is not one to print, or whose intent cannot be recorded, is not printed),
+/// and the outcome after it.
+public final class PrintQueue: Sendable {
+    /// One collage to print: its path, number, and the booth's journal when there is one.
+    public struct Job: Sendable {
+        public let path: PathName
+        public let batch: Int
+        public let journal: BoothJournal?
+    }
+
+    private let jobs: AsyncStream<Job>.Continuation
+    private let worker: Task<Void, Never>
+
+    public init(printer: Printer, limit: Int?, log: @escaping @Sendable (PipelineEvent) -> Void) {
+        let (stream, jobs) = AsyncStream.makeStream(of: Job.self)
+        self.jobs = jobs
+        worker = Task {
+            var printed = 0
+            for await job in stream {
+                let (path, batch) = (job.path, job.batch)
+                if let limit, printed >= limit {
+                    log(.notice("collage \(batch) (\(path)) not printed: --max-prints \(limit) already printed this session"))
+                    continue
+                }
+                if let journal = job.journal {
+                    do throws(FileError) {
+                        guard try journal.beginPrint(batch: batch) else { continue }
+                    } catch {
+                        log(.notice("collage \(batch) (\(path)) not printed now: \(error.description); a restart prints it"))
+                        continue
+                    }
+                }
+                printed += 1
+                let failure = await printer.print(path) { failure, retryIn in
+                    log(.printFailed(path, error: failure.description, status: failure.status, lastLine: failure.lastLine, batch: batch, retryIn: retryIn))
+                }
+                if let journal = job.journal {
+                    do throws(FileError) {
+                        try journal.endPrint(batch: batch, printed: failure == nil ? printer.copies : nil)
+                    } catch {
+                        log(.notice("collage \(batch) (\(path)): \(error.description), so a restart names it as possibly not printed"))
+                    }
+                }
+                if failure == nil { log(.printed(path, copies: printer.copies, batch: batch)) }
+            }
+        }
+    }
+
+    /// Asks for collage number `batch`, saved at `path`, to be printed after those asked before.
+    public func print(_ path: PathName, batch: Int, journal: BoothJournal? = nil) {
+        jobs.yield(Job(path: path, batch: batch, journal: journal))
+    }
+
+    /// Waits for every print asked for to end (printed or left for the operator).
+    public func finish() async {
+        jobs.finish()
+        await worker.value
+    }
+}

@@ -1,0 +1,34 @@
+public import CollageCore
+internal import CollageFiles
+
+/// A journal read by anyone: the booth on start, and `collage journal show` beside a running
+/// booth, which never takes its lock.
+extension BoothJournal {
+    /// A journal file as read, without taking the booth's lock (`journal show` beside a running booth).
+    public enum Reading: Sendable {
+        case missing
+        case unusable(String)
+        case read(BoothHistory)
+    }
+
+    /// Reads the journal at `path`; reading only, so a running booth is not disturbed (it
+    /// replaces the file atomically: a reader sees the old journal or the new one).
+    public static func read(_ path: PathName) -> Reading {
+        guard FileIdentity.exists(path) else { return .missing }
+        do {
+            return .read(try BoothHistory(parsing: try InputFile(path, maximumBytes: 64 << 20).readAll()))
+        } catch let error as InputError {
+            return .unusable(error.description)
+        } catch {
+            return .unusable(String(describing: error))
+        }
+    }
+
+    /// The journal a path names: a journal file itself (`.booth.jpg.journal`), or else a booth's
+    /// `-o` output (`booth.jpg`), whose journal is beside it.
+    public static func journalPath(named path: PathName) -> PathName {
+        let name = PathParts(path).name.bytes
+        if name.first == UInt8(ascii: "."), name.count > 9, name.suffix(8).elementsEqual(".journal".utf8) { return path }
+        return journalPath(for: CollageOutput(path: path, numbered: true))
+    }
+}
