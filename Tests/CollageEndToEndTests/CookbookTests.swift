@@ -55,29 +55,31 @@ struct CookbookTests {
         #expect(try CollageChecks.decode(folder.file("thumbnail.jpg")).size.description == "450x300")
     }
 
-    /// The README's pipeline word for word, with `lp` standing in for the printer.
+    /// The README's printing booth and its journal query word for word, with a stand-in `lp`
+    /// (a script first on PATH: `--print` runs a program, not a shell function) that records
+    /// its arguments.
     @Test func printEachFinishedBoothCollage() async throws {
         let folder = try workspace()
         try FileManager.default.createDirectory(atPath: folder.file("prints"), withIntermediateDirectories: false)
-        let pipeline = #"""
-            collage watch booth --batches -o prints/booth.jpg --json \
-              | jq -r --unbuffered 'select(.type == "saved" and .data.photos == 6) | .data.path' \
-              | while read -r collage; do lp "$collage"; done
-            """#
+        try FileManager.default.createDirectory(atPath: folder.file("bin"), withIntermediateDirectories: false)
+        try "#!/bin/sh\necho \"$*\" >> \"$PRINTED\"\n".write(toFile: folder.file("bin/lp"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.file("bin/lp"))
+        let booth = #"collage watch booth --batches -o prints/booth.jpg --print 'lp -d booth -n {copies} {path}'"#
+        let query = #"collage journal show prints/booth.jpg --json | jq -r '.collages[] | "\(.file) \(.print)"'"#
         let script = """
-            lp() { echo "$1" >> printed; }
-            export -f lp
-            setsid bash -c \(Shell.quote(pipeline)) & group=$!
+            export PATH="$PWD/bin:$PATH" PRINTED="$PWD/printed"
+            \(booth) >/dev/null 2>&1 & pid=$!  # its stdout lists the collages it leaves: not looked at here
             # Copied under a hidden name (which watch ignores), then renamed: never seen half-copied.
             for f in \(Fixtures.landscapes.prefix(6).map { Fixtures.path($0) }.joined(separator: " ")); do
               cp "$f" booth/.incoming && mv booth/.incoming "booth/${f##*/}"
             done
-            \(Shell.waitUntil("[ -s printed ]", else: "kill -TERM -- -$group"))
-            kill -TERM -- -$group; wait $group
+            \(Shell.waitUntil("[ -s printed ]", else: "kill -TERM $pid"))
+            kill -TERM $pid; wait $pid
             cat printed
+            \(query)
             """
         let result = try await Shell.run(script, in: folder.path)
-        #expect(result.lines == ["prints/booth-0001.jpg"], "\(result.stderr)")
+        #expect(result.lines == ["-d booth -n 1 prints/booth-0001.jpg", "booth-0001.jpg printed"], "\(result.stderr)")
         #expect(try CollageChecks.decode(folder.file("prints/booth-0001.jpg")).size.width == 1800)
     }
 
