@@ -19,13 +19,12 @@ public struct TerminalCapabilities: Sendable, Equatable {
         sixelGeometry = answers?.sixelGeometry
     }
 
-    /// Asks the terminal (`TerminalProbe`, at most `timeout`) and decides. Where `input` or
-    /// `output` is not a terminal nothing is asked and the environment alone decides.
-    public static func detect(
-        input: Int32, output: Int32, environment: TerminalEnvironment = .current,
-        timeout: Duration = TerminalProbe.defaultTimeout
-    ) -> TerminalCapabilities {
-        let answers = TerminalProbe.ask(input: input, output: output, timeout: timeout, askingKitty: !environment.isMultiplexer)
+    /// Asks the terminal (`TerminalProbe`, at most the environment's `probeTimeout`) and
+    /// decides. Where `input` or `output` is not a terminal nothing is asked and the environment
+    /// alone decides.
+    public static func detect(input: Int32, output: Int32, environment: TerminalEnvironment = .current) -> TerminalCapabilities {
+        let answers = TerminalProbe.ask(input: input, output: output, timeout: environment.probeTimeout,
+                                        askingKitty: !environment.isMultiplexer)
         return TerminalCapabilities(environment: environment, answers: answers)
     }
 }

@@ -6,7 +6,7 @@ internal import Glibc
 /// value, so every decision made from them can be tested with values alone.
 public struct TerminalEnvironment: Sendable, Equatable {
     /// The variables this type reads; `current` fetches only these.
-    public static let names = ["TERM", "COLORTERM", "TERM_PROGRAM", "KITTY_WINDOW_ID", "NO_COLOR"]
+    public static let names = ["TERM", "COLORTERM", "TERM_PROGRAM", "KITTY_WINDOW_ID", "NO_COLOR", "COLLAGE_PROBE_TIMEOUT"]
 
     public var variables: [String: String]
 
@@ -29,6 +29,17 @@ public struct TerminalEnvironment: Sendable, Equatable {
     /// for a value that is not empty, but its first wording (and ripgrep, among others) took
     /// any presence; a user who sets it at all means it.
     public var forbidsColor: Bool { variables["NO_COLOR"] != nil }
+
+    /// How long the terminal is given to answer the capability probe: `COLLAGE_PROBE_TIMEOUT`
+    /// milliseconds (1 to 10000), for a terminal at the end of a slow link (ssh over a long
+    /// round trip answers later than the 200 ms default); any other value keeps the default. A
+    /// terminal that answers ends the wait at once, so a long limit costs only a silent one.
+    public var probeTimeout: Duration {
+        guard let text = variables["COLLAGE_PROBE_TIMEOUT"], let milliseconds = Int(text), (1...10_000).contains(milliseconds) else {
+            return TerminalProbe.defaultTimeout
+        }
+        return .milliseconds(milliseconds)
+    }
 
     /// `TERM=dumb` promises no escape sequences at all.
     public var isDumb: Bool { term == "dumb" }

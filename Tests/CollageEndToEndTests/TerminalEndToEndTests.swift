@@ -64,7 +64,10 @@ struct TerminalEndToEndTests {
         ("256-colour blocks, the terminal silent", nil, [:], "\u{1B}[38;5;"),
     ])
     func previewProtocol(_ name: String, answer: String?, environment: [String: String], expected: String) async throws {
-        let (status, text, _) = try await build(["--preview"], environment: environment, answer: answer)
+        // A terminal that answers is given ample time (its answer ends the wait at once): the
+        // test's reply goes through a pseudo-terminal on a machine busy with other tests.
+        let patient = answer == nil ? environment : environment.merging(["COLLAGE_PROBE_TIMEOUT": "10000"]) { $1 }
+        let (status, text, _) = try await build(["--preview"], environment: patient, answer: answer)
         #expect(status == 0, "\(name)")
         #expect(text.contains(expected), "\(name)")
         try expectLeftClean(text, "\(name)")
