@@ -100,7 +100,11 @@ struct JSONEndToEndTests {
         try await waitFor("started")
         try FileManager.default.copyItem(atPath: Fixtures.path("autumn.jpg"), toPath: photos.file("autumn.jpg"))
         try await waitFor("saved")  // seen while the watch is still running
-        for name in ["portrait.jpg", "bythewater.jpg", "kite.jpg", "coldripple.jpg", "eveningglow.jpg", "path.jpg"] {
+        // The portrait's verdict is seen before the photos that end the watch arrive (copied with
+        // them, its `skipped` event was once missing from the run under ThreadSanitizer's pace).
+        try FileManager.default.copyItem(atPath: Fixtures.path("portrait.jpg"), toPath: photos.file("portrait.jpg"))
+        try await waitFor("skipped")
+        for name in ["bythewater.jpg", "kite.jpg", "coldripple.jpg", "eveningglow.jpg", "path.jpg"] {
             try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: photos.file(name))
         }
         #expect(try await running.value.status == 0)
