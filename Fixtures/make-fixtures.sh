@@ -325,6 +325,17 @@ data = bytearray(heic)
 i = data.index(b"ispe")
 data[i + 8:i + 16] = struct.pack(">II", 20000, 10000)
 open("bomb.heic", "wb").write(data)
+# A HEVC slice cut in half: kite.heic's one slice NAL is given half its length, the rest of its
+# bytes become a filler NAL (type 38), so every box and length still adds up. libde265 decodes
+# the top of the picture and leaves the rest of its frame unwritten.
+data = bytearray(heic)
+mdat = data.index(b"mdat") + 4
+length = struct.unpack(">I", data[mdat:mdat + 4])[0]
+cut = length // 2
+data[mdat:mdat + 4] = struct.pack(">I", cut)
+filler = mdat + 4 + cut
+data[filler:filler + 6] = struct.pack(">I", length - cut - 4) + bytes([38 << 1, 1])
+open("cut-slice.heic", "wb").write(data)
 PY
 # References from independent readers (Pillow, pillow-heif, Pillow's AVIF), for the tests: each
 # file as a viewer shows it (transforms and WebP's EXIF orientation applied, alpha over white).
