@@ -77,16 +77,18 @@ struct BoothRoutes: Sendable {
         guard request.method == .get else { return Response(status: .ok, headers: headers) }
         let last = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int($0) }
         let channel = context.channel
-        guard let subscription = hub.subscribe(after: last, drop: { channel.close(promise: nil) }) else {
+        guard let subscription = hub.subscribe(after: last, connection: EventConnection(channel: channel)) else {
             return Response(status: .serviceUnavailable, headers: [.retryAfter: "5", .contentType: "text/plain; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(string: "Too many screens are connected.\n")))
         }
+        // A client that leaves, or is dropped, ends its response.
+        channel.closeFuture.whenComplete { _ in subscription.cancel() }
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             defer { subscription.cancel() }
             try await writer.write(Self.retry)
-            // The events' bytes are the hub's, shared by every client; whatever came while the
-            // last write was under way goes in one write.
-            while let bytes = await subscription.next() { try await writer.write(contentsOf: bytes) }
+            // The hub writes the events to the connection itself, after this.
+            subscription.start()
+            await subscription.ended()
             try await writer.finish(nil)
         })
     }

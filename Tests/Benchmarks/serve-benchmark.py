@@ -7,6 +7,7 @@
 3. The watch's CPU time for 40 saves with 64 SSE clients connected against none (the median of
    five runs each): for the small collages of small photos the other parts use, at a print's
    size, and at a print's size from photos a phone or camera takes (12 MP), a booth's real load.
+   Next to it the floor: the same writes with nothing around them (sse-floor.c).
 
 Photos are generated (Pillow): 50+ distinct landscape JPEGs, and 40 of 4032x3024."""
 
@@ -160,6 +161,12 @@ def cpu(fixtures, clients, *flags):
         booth.close()
 
 
+def floor_seconds(floor):
+    """The CPU of the same fan-out with nothing around it (sse-floor.c): 80 events (a save's
+    `added` and `saved`, 40 times) of 150 bytes as chunks to 64 sockets."""
+    return float(subprocess.run([floor, "64", "80", "150"], check=True, capture_output=True, text=True).stdout)
+
+
 def main():
     if not os.path.exists(COLLAGE):
         raise SystemExit(f"build it first: swift build -c release ({COLLAGE})")
@@ -174,16 +181,20 @@ def main():
     os.makedirs(phone, exist_ok=True)
     if len(os.listdir(phone)) < 40:
         make_photos(phone, 40, (4032, 3024))
+    floor = os.path.join(REPO, ".build", "sse-floor")
+    subprocess.run(["cc", "-O2", "-o", floor, os.path.join(REPO, "Tests", "Benchmarks", "sse-floor.c"), "-lpthread"], check=True)
     # The last --size given wins: 300x200 (Booth's), then a 6x4 in print at 300 dpi.
     for photos, size, what in ((fixtures, "300x200", "320x200 photos"), (fixtures, "1800x1200", "320x200 photos"),
                                (phone, "1800x1200", "12 MP photos")):
-        none, many = [], []
+        none, many, floors = [], [], []
         for _ in range(5):
             none.append(cpu(photos, 0, "--size", size))
             many.append(cpu(photos, 64, "--size", size))
-        quiet, busy = statistics.median(none), statistics.median(many)
+            floors.append(floor_seconds(floor))
+        quiet, busy, least = statistics.median(none), statistics.median(many), statistics.median(floors)
         print(f"watch CPU for 40 saves of {size} from {what}, median of 5: no SSE client {quiet:.2f} s, 64 SSE clients {busy:.2f} s "
-              f"({(busy / quiet - 1) * 100:+.1f} %); runs {' '.join(f'{x:.2f}' for x in none)} / {' '.join(f'{x:.2f}' for x in many)}")
+              f"({(busy / quiet - 1) * 100:+.1f} %; the floor's writes alone {least:.3f} s, {least / quiet * 100:+.1f} %); "
+              f"runs {' '.join(f'{x:.2f}' for x in none)} / {' '.join(f'{x:.2f}' for x in many)}")
 
 
 if __name__ == "__main__":
