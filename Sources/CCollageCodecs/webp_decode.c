@@ -57,6 +57,12 @@ collage_status collage_webp_header_of(const uint8_t *data, size_t length, collag
   if (WebPDemuxGetFrame(demuxer, 1, &frame)) {
     /* A simple (VP8/VP8L) file carries its alpha in the bitstream, not in the VP8X flags. */
     header->has_alpha |= frame.has_alpha;
+    header->covers_canvas = frame.x_offset == 0 && frame.y_offset == 0 && frame.width > 0 && frame.height > 0 &&
+                            (uint32_t)frame.width == header->width && (uint32_t)frame.height == header->height;
+    WebPBitstreamFeatures features;
+    /* Unreadable features are the decode's to report; until then the frame counts as lossless. */
+    header->lossless = WebPGetFeatures(frame.fragment.bytes, frame.fragment.size, &features) != VP8_STATUS_OK ||
+                       features.format != 1;
     WebPDemuxReleaseIterator(&frame);
   } else {
     status = failure(COLLAGE_CORRUPT, "no frame", message, capacity);
@@ -65,6 +71,21 @@ collage_status collage_webp_header_of(const uint8_t *data, size_t length, collag
   return status;
 }
 
+/* Why libwebp refused the frame: data that ends early is truncated, a bitstream whose size is
+ * not the frame's or that does not parse is corrupt. */
+static collage_status refusal(const WebPIterator *frame, char *message, size_t capacity) {
+  WebPBitstreamFeatures features;
+  VP8StatusCode code = WebPGetFeatures(frame->fragment.bytes, frame->fragment.size, &features);
+  if (code == VP8_STATUS_NOT_ENOUGH_DATA)
+    return failure(COLLAGE_TRUNCATED, "the image data ends early", message, capacity);
+  if (code == VP8_STATUS_OK && ((uint32_t)features.width != (uint32_t)frame->width ||
+                                (uint32_t)features.height != (uint32_t)frame->height))
+    return failure(COLLAGE_CORRUPT, "the frame's size differs from its bitstream's", message, capacity);
+  return failure(COLLAGE_CORRUPT, "invalid WebP bitstream", message, capacity);
+}
+
+/* The first frame at full size, placed on the canvas (an animation's first frame may cover part
+ * of it: the rest is the background). */
 static collage_status decode_frame(const WebPIterator *frame, const uint8_t background[3], uint8_t *rgb,
                                    uint32_t width, uint32_t height, char *message, size_t capacity) {
   if (frame->width <= 0 || frame->height <= 0 || frame->x_offset < 0 || frame->y_offset < 0 ||
@@ -76,16 +97,8 @@ static collage_status decode_frame(const WebPIterator *frame, const uint8_t back
   if (rgba == NULL) return failure(COLLAGE_NO_MEMORY, "out of memory", message, capacity);
   if (WebPDecodeRGBAInto(frame->fragment.bytes, frame->fragment.size, rgba, frame_bytes, (int)frame_stride) == NULL) {
     free(rgba);
-    WebPBitstreamFeatures features;
-    VP8StatusCode code = WebPGetFeatures(frame->fragment.bytes, frame->fragment.size, &features);
-    if (code == VP8_STATUS_NOT_ENOUGH_DATA)
-      return failure(COLLAGE_TRUNCATED, "the image data ends early", message, capacity);
-    if (code == VP8_STATUS_OK && ((uint32_t)features.width != (uint32_t)frame->width ||
-                                  (uint32_t)features.height != (uint32_t)frame->height))
-      return failure(COLLAGE_CORRUPT, "the frame's size differs from its bitstream's", message, capacity);
-    return failure(COLLAGE_CORRUPT, "invalid WebP bitstream", message, capacity);
+    return refusal(frame, message, capacity);
   }
-  /* The canvas starts as the background (an animation's first frame may cover part of it). */
   for (size_t i = 0; i < (size_t)width * height; i++) memcpy(rgb + i * 3, background, 3);
   for (int y = 0; y < frame->height; y++) {
     const uint8_t *in = rgba + (size_t)y * frame_stride;
@@ -99,9 +112,43 @@ static collage_status decode_frame(const WebPIterator *frame, const uint8_t back
   return COLLAGE_OK;
 }
 
-collage_status collage_webp_decode(const uint8_t *data, size_t length, const uint8_t background[3],
+/* A frame that covers the canvas, decoded straight to `out_width` x `out_height`: libwebp's
+ * rescaler averages as rows come out of the decoder, premultiplied (so a transparent pixel's
+ * colour does not bleed into its neighbours), and the frame is never held at full size. */
+static collage_status decode_scaled(const WebPIterator *frame, const uint8_t background[3], uint8_t *rgb,
+                                    uint32_t out_width, uint32_t out_height, char *message, size_t capacity) {
+  WebPDecoderConfig config;
+  if (!WebPInitDecoderConfig(&config)) return failure(COLLAGE_BAD_ARGUMENT, "libwebp's version differs from its header's", message, capacity);
+  size_t stride = (size_t)out_width * 4, bytes = stride * out_height;
+  uint8_t *rgba = malloc(bytes);
+  if (rgba == NULL) return failure(COLLAGE_NO_MEMORY, "out of memory", message, capacity);
+  config.options.use_scaling = 1;
+  config.options.scaled_width = (int)out_width;
+  config.options.scaled_height = (int)out_height;
+  config.output.colorspace = MODE_rgbA;
+  config.output.is_external_memory = 1;
+  config.output.u.RGBA.rgba = rgba;
+  config.output.u.RGBA.stride = (int)stride;
+  config.output.u.RGBA.size = bytes;
+  VP8StatusCode code = WebPDecode(frame->fragment.bytes, frame->fragment.size, &config);
+  WebPFreeDecBuffer(&config.output);  /* external memory: frees nothing of ours, but is the contract */
+  if (code != VP8_STATUS_OK) {
+    free(rgba);
+    return code == VP8_STATUS_OUT_OF_MEMORY ? failure(COLLAGE_NO_MEMORY, "out of memory", message, capacity)
+                                            : refusal(frame, message, capacity);
+  }
+  const uint8_t *in = rgba;
+  for (size_t i = 0; i < (size_t)out_width * out_height; i++, in += 4)
+    for (int c = 0; c < 3; c++) rgb[i * 3 + (size_t)c] = collage_blend_premultiplied(in[c], in[3], background[c]);
+  free(rgba);
+  return COLLAGE_OK;
+}
+
+collage_status collage_webp_decode(const uint8_t *data, size_t length, const uint8_t background[3], int shrink,
                                    uint8_t *rgb, uint32_t width, uint32_t height,
                                    char *message, size_t message_capacity) {
+  if (shrink != 1 && shrink != 2 && shrink != 4 && shrink != 8)
+    return failure(COLLAGE_BAD_ARGUMENT, "shrink must be 1, 2, 4 or 8", message, message_capacity);
   collage_status status;
   WebPDemuxer *demuxer = demux(data, length, &status, message, message_capacity);
   if (demuxer == NULL) return status;
@@ -114,7 +161,14 @@ collage_status collage_webp_decode(const uint8_t *data, size_t length, const uin
     WebPDemuxDelete(demuxer);
     return failure(COLLAGE_CORRUPT, "no frame", message, message_capacity);
   }
-  status = decode_frame(&frame, background, rgb, width, height, message, message_capacity);
+  int covers = frame.x_offset == 0 && frame.y_offset == 0 && (uint32_t)frame.width == width && (uint32_t)frame.height == height;
+  if (shrink == 1)
+    status = decode_frame(&frame, background, rgb, width, height, message, message_capacity);
+  else if (covers)
+    status = decode_scaled(&frame, background, rgb, (width + (uint32_t)shrink - 1) / (uint32_t)shrink,
+                           (height + (uint32_t)shrink - 1) / (uint32_t)shrink, message, message_capacity);
+  else
+    status = failure(COLLAGE_BAD_ARGUMENT, "only a frame that covers the canvas is decoded scaled", message, message_capacity);
   WebPDemuxReleaseIterator(&frame);
   WebPDemuxDelete(demuxer);
   return status;

@@ -41,7 +41,8 @@ enum FuzzInput {
         let scales = switch header.format {
         case .jpeg: [8, 4, 2, 1]
         case .heic, .avif, .heif: [8, 1]  // 1/8: a thumbnail, where one covers it
-        case .png, .webp: [1]
+        case .webp: [8, 1]  // 1/8: scaled by libwebp as it decodes
+        case .png: [1]
         }
         for scale in scales {
             // The displayed size whose stored size is this scale's output: it selects the scale.

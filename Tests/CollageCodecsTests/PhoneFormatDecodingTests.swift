@@ -68,14 +68,16 @@ struct PhoneFormatDecodingTests {
     }
 
     /// HEIF: the coded 4:2:0 planes (alpha's too) and libheif's RGB(A) planes at full size, 1 or 2
-    /// bytes a sample, our copy at 1/8 at least; WebP: the frame as RGBA and the canvas as RGB,
-    /// and the file, read whole (a HEIF is read as libheif asks, as a JPEG streams).
+    /// bytes a sample, our copy at 1/8 at least. WebP, decoded scaled: the output at 1/8 as RGBA
+    /// and RGB, a lossless frame's whole ARGB, a lossy frame's alpha plane, and the file, read
+    /// whole (a HEIF is read as libheif asks, as a JPEG streams).
     @Test("--max-memory counts a HEIF's and a WebP's decode, known from the header", arguments: [
         ("kite.heic", 320 * 200 * 3 / 2 + 320 * 200 * 3 + 40 * 25 * 3),
         ("path-10bit.heic", (320 * 200 * 3 / 2 + 320 * 200 * 3) * 2 + 40 * 25 * 3),
         ("path-10bit.avif", (320 * 200 * 3 / 2 + 320 * 200 * 3) * 2 + 40 * 25 * 3),
         ("summer-alpha.heic", 210 * 140 * 5 / 2 + 210 * 140 * 4 + 27 * 18 * 3),
-        ("kite.webp", 320 * 200 * (4 + 3)), ("summer-alpha.webp", 210 * 140 * (4 + 3)),
+        ("kite.webp", 40 * 25 * (4 + 3)), ("summer-alpha.webp", 27 * 18 * (4 + 3) + 210 * 140),
+        ("eveningglow-lossless.webp", 40 * 25 * (4 + 3) + 320 * 200 * 4),
     ])
     func decodeMemoryFromTheHeader(name: String, pixelBytes: Int) throws {
         let bytes = try Fixtures.bytes(name)
@@ -85,6 +87,25 @@ struct PhoneFormatDecodingTests {
             try OpenedImage(bytes: bytes, limits: DecodeLimits(maximumDecodeBytes: need - 1))
         }
         #expect(throws: Never.self) { try OpenedImage(bytes: bytes, limits: DecodeLimits(maximumDecodeBytes: need)) }
+    }
+
+    /// libwebp scales as it decodes, premultiplied: the picture is its full decode resized, and a
+    /// transparent pixel's colour does not bleed into the opaque half.
+    @Test("A WebP is decoded scaled down by libwebp", arguments: [
+        "kite.webp", "summer-alpha.webp", "eveningglow-lossless.webp", "coldripple-animated.webp", "cups-exif6.webp",
+    ])
+    func webPDecodesScaled(name: String) throws {
+        let bytes = try Fixtures.bytes(name)
+        let header = try PhotoDecoder.header(of: bytes)
+        let full = try PhotoDecoder.decode(bytes, at: header.displayedSize)
+        let quarter = PixelSize(width: header.displayedSize.width / 4, height: header.displayedSize.height / 4)
+        let scaled = try PhotoDecoder.decode(bytes, at: quarter)
+        #expect(scaled.details.scale == 4 && full.details.scale == 1)
+        let expected = full.image.resized(to: quarter)
+        #expect(scaled.image.size == quarter)
+        let difference = zip(scaled.image.pixels, expected.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        let mean = Double(difference) / Double(expected.pixels.count)
+        #expect(mean <= 2, "\(name): mean difference \(mean) levels from the full decode resized")
     }
 
     @Test("The embedded thumbnail is used only when it covers the size kept")

@@ -30,14 +30,14 @@ struct MemoryBudgetEndToEndTests {
         #expect(lines.map { $0["detail"] as? String } == [reason, "needs 575 MiB to decode, over --max-memory 512M"])
     }
 
-    /// A phone's formats count too: a HEIC and a WebP are refused from their header under a budget
-    /// just below what their decode takes (PhoneFormatDecodingTests has the sums), read at full
-    /// size with no DCT scaling; the JPEG beside them, at 1/8, is kept.
+    /// A phone's formats count too: a HEIC and a lossless WebP are refused from their header under
+    /// a budget just below what their decode takes (PhoneFormatDecodingTests has the sums): the
+    /// HEIC's planes at full size, the WebP's whole ARGB; the JPEG beside them, at 1/8, is kept.
     @Test func aHEICAndAWebPCountAgainstTheBudget() async throws {
         let folder = try TemporaryDirectory()
         let budget = 320 * 200 * 3 / 2 + 320 * 200 * 3  // kite.heic's planes alone: less than both need
         let result = try await CollageCommand.run(["build", "--json", "--max-memory", String(budget), Fixtures.path("kite.heic"),
-                                                   Fixtures.path("kite.webp"), Fixtures.path("autumn.jpg"), "-o", folder.file("out.jpg")])
+                                                   Fixtures.path("eveningglow-lossless.webp"), Fixtures.path("autumn.jpg"), "-o", folder.file("out.jpg")])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
         let inputs = report["inputs"] as! [[String: Any]]
