@@ -31,6 +31,12 @@ static WebPDemuxer *demux(const uint8_t *data, size_t length, collage_status *st
   return NULL;
 }
 
+/* The frame fills the `width` x `height` canvas: it can be decoded scaled on its own. */
+static int covers_canvas(const WebPIterator *frame, uint32_t width, uint32_t height) {
+  return frame->x_offset == 0 && frame->y_offset == 0 && frame->width > 0 && frame->height > 0 &&
+         (uint32_t)frame->width == width && (uint32_t)frame->height == height;
+}
+
 static void locate(WebPDemuxer *demuxer, const char fourcc[4], const uint8_t *data, size_t *offset, size_t *length) {
   WebPChunkIterator chunk;
   if (WebPDemuxGetChunk(demuxer, fourcc, 1, &chunk)) {
@@ -57,8 +63,7 @@ collage_status collage_webp_header_of(const uint8_t *data, size_t length, collag
   if (WebPDemuxGetFrame(demuxer, 1, &frame)) {
     /* A simple (VP8/VP8L) file carries its alpha in the bitstream, not in the VP8X flags. */
     header->has_alpha |= frame.has_alpha;
-    header->covers_canvas = frame.x_offset == 0 && frame.y_offset == 0 && frame.width > 0 && frame.height > 0 &&
-                            (uint32_t)frame.width == header->width && (uint32_t)frame.height == header->height;
+    header->covers_canvas = covers_canvas(&frame, header->width, header->height);
     WebPBitstreamFeatures features;
     /* Unreadable features are the decode's to report; until then the frame counts as lossless. */
     header->lossless = WebPGetFeatures(frame.fragment.bytes, frame.fragment.size, &features) != VP8_STATUS_OK ||
@@ -161,10 +166,9 @@ collage_status collage_webp_decode(const uint8_t *data, size_t length, const uin
     WebPDemuxDelete(demuxer);
     return failure(COLLAGE_CORRUPT, "no frame", message, message_capacity);
   }
-  int covers = frame.x_offset == 0 && frame.y_offset == 0 && (uint32_t)frame.width == width && (uint32_t)frame.height == height;
   if (shrink == 1)
     status = decode_frame(&frame, background, rgb, width, height, message, message_capacity);
-  else if (covers)
+  else if (covers_canvas(&frame, width, height))
     status = decode_scaled(&frame, background, rgb, (width + (uint32_t)shrink - 1) / (uint32_t)shrink,
                            (height + (uint32_t)shrink - 1) / (uint32_t)shrink, message, message_capacity);
   else

@@ -51,8 +51,9 @@ final class EventHub: Sendable {
 
     private struct Client {
         let connection: any Connection
-        /// The id of the last event sent to it, or to be sent when it starts.
-        var sent: Int
+        /// Until it starts, the id after which it is sent the kept events; from then on it is
+        /// sent each event as it is published.
+        let after: Int
         var started = false
         var waiting: CheckedContinuation<Void, Never>?
     }
@@ -66,7 +67,7 @@ final class EventHub: Sendable {
     }
 
     /// A comment line: a connection whose peer has gone is noticed at the next write.
-    static let keepAliveBytes = ByteBuffer(string: ": keep-alive\n\n")
+    private static let keepAliveBytes = ByteBuffer(string: ": keep-alive\n\n")
 
     /// Events a new client is sent first.
     let historyLimit: Int
@@ -88,10 +89,7 @@ final class EventHub: Sendable {
             state.nextID += 1
             state.history.append(event)
             if state.history.count > historyLimit { state.history.removeFirst(state.history.count - historyLimit) }
-            for (key, client) in state.clients where client.started {
-                client.connection.send(event.bytes)
-                state.clients[key]?.sent = event.id
-            }
+            for client in state.clients.values where client.started { client.connection.send(event.bytes) }
             return event
         }
     }
@@ -106,8 +104,8 @@ final class EventHub: Sendable {
             state.nextClient += 1
             // At most the newest `historyLimit`, also for a resume from further back (or from
             // another run's numbering).
-            let sent = min(max(lastEventID ?? 0, state.nextID - 1 - historyLimit), state.nextID - 1)
-            state.clients[key] = Client(connection: connection, sent: sent)
+            let after = min(max(lastEventID ?? 0, state.nextID - 1 - historyLimit), state.nextID - 1)
+            state.clients[key] = Client(connection: connection, after: after)
             return key
         }
         return key.map { Subscription(hub: self, key: $0) }
@@ -135,11 +133,9 @@ final class EventHub: Sendable {
 
     private func start(_ key: Int) {
         state.withLock { state in
-            guard var client = state.clients[key], !client.started else { return }
-            for event in state.history where event.id > client.sent { client.connection.send(event.bytes) }
-            client.sent = state.nextID - 1
-            client.started = true
-            state.clients[key] = client
+            guard let client = state.clients[key], !client.started else { return }
+            for event in state.history where event.id > client.after { client.connection.send(event.bytes) }
+            state.clients[key]?.started = true
         }
     }
 
