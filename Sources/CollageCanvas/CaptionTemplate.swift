@@ -1,6 +1,7 @@
 public import CollageCore
-/// One line of a caption as given, with its placeholders parsed: `{date}` and `{time}` with an
-/// optional `strftime` format (`{date:%d.%m.%Y}`), `{n}` the collage's number in a photo booth
+/// One line of a caption as given, with its placeholders parsed: `{date}` and `{time}` (the first
+/// photo's EXIF date) and `{today}` (the day the collage is saved: a camera's clock may never
+/// have been set) with an optional `strftime` format (`{date:%d.%m.%Y}`), `{n}` the collage's number in a photo booth
 /// with an optional zero-padded width (`{n:04}`), `{photos}` its photo count, `{{` and `}}` for
 /// braces. Parsing refuses what it does not know, so a typo fails before the first photo.
 public struct CaptionTemplate: Hashable, Sendable {
@@ -8,6 +9,8 @@ public struct CaptionTemplate: Hashable, Sendable {
         case text(String)
         case date(format: String)
         case time(format: String)
+        /// When the collage is saved, in the booth's time zone.
+        case today(format: String)
         case number(width: Int)
         case photos
     }
@@ -61,12 +64,16 @@ public struct CaptionTemplate: Hashable, Sendable {
             (name, format) = (body, nil)
         }
         switch name {
-        case "date", "time":
-            let pattern = format ?? (name == "date" ? defaultDateFormat : defaultTimeFormat)
+        case "date", "time", "today":
+            let pattern = format ?? (name == "time" ? defaultTimeFormat : defaultDateFormat)
             if let bad = DateFields.unsupportedConversion(in: pattern) {
                 throw .badFormat(pattern, placeholder: name, reason: "\(bad) is not one of %" + DateFields.conversions.sorted().map(String.init).joined(separator: " %"))
             }
-            return name == "date" ? .date(format: pattern) : .time(format: pattern)
+            switch name {
+            case "date": return .date(format: pattern)
+            case "time": return .time(format: pattern)
+            default: return .today(format: pattern)
+            }
         case "n":
             guard let format else { return .number(width: 0) }
             guard format.count <= 2, format.allSatisfy(\.isASCIIDigit), let width = Int(format) else {
@@ -87,6 +94,7 @@ public struct CaptionTemplate: Hashable, Sendable {
             switch piece {
             case .text(let text): return text
             case .date(let format), .time(let format): return values.date.format(format)
+            case .today(let format): return values.today.format(format)
             case .number(let width):
                 let digits = "\(values.number)"
                 return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -100,12 +108,15 @@ public struct CaptionTemplate: Hashable, Sendable {
 public struct CaptionValues: Hashable, Sendable {
     /// The first photo's EXIF `DateTimeOriginal`, or else when the collage is saved.
     public var date: DateFields
+    /// When the collage is saved, local time: `{today}`.
+    public var today: DateFields
     /// The collage's number in a photo booth (`--batches`); 1 otherwise.
     public var number: Int
     public var photos: Int
 
-    public init(date: DateFields, number: Int, photos: Int) {
+    public init(date: DateFields, today: DateFields, number: Int, photos: Int) {
         self.date = date
+        self.today = today
         self.number = number
         self.photos = photos
     }

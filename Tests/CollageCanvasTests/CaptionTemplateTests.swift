@@ -3,7 +3,8 @@ import CollageCore
 import Testing
 
 @Suite struct CaptionTemplateTests {
-    let values = CaptionValues(date: DateFields(year: 2026, month: 6, day: 3, hour: 15, minute: 4, second: 9), number: 7, photos: 4)
+    let values = CaptionValues(date: DateFields(year: 2026, month: 6, day: 3, hour: 15, minute: 4, second: 9),
+                               today: DateFields(year: 2027, month: 11, day: 25, hour: 20, minute: 1, second: 2), number: 7, photos: 4)
 
     @Test(arguments: [
         ("Anna & Ben", "Anna & Ben"),
@@ -13,6 +14,9 @@ import Testing
         ("{date:%A %e %B %y}", "Wednesday  3 June 26"),
         ("{time:%I:%M:%S %p}", "03:04:09 PM"),
         ("{date:%a %b %j %F %T %R %D %%}", "Wed Jun 154 2026-06-03 15:04:09 15:04 06/03/26 %"),
+        ("{today}", "2027-11-25"),
+        ("{today:%d.%m.%Y %H:%M}", "25.11.2027 20:01"),
+        ("Anna & Ben · {today:%e %B %Y}", "Anna & Ben · 25 November 2027"),
         ("#{n} of {photos}", "#7 of 4"),
         ("{n:04}", "0007"),
         ("{{literal}} }}", "{literal} }"),
@@ -27,7 +31,7 @@ import Testing
         #expect(CaptionError.unknownPlaceholder("name", in: "Hi {name}").description.contains("{name}"))
     }
 
-    @Test(arguments: ["{date", "a } b", "{date:%Q}", "{n:x}", "{n:123}", "{photos:3}", "{time:%}"])
+    @Test(arguments: ["{date", "a } b", "{date:%Q}", "{n:x}", "{n:123}", "{photos:3}", "{time:%}", "{today:%Q}"])
     func malformedCaptionsAreRefused(source: String) {
         #expect(throws: CaptionError.self) { try CaptionTemplate(parsing: source) }
     }

@@ -142,7 +142,7 @@ struct FixedPitchTypesetter: CaptionTypesetter {
         let canvas = PixelSize(width: 400, height: 100)
         let rendered = try CollageRenderer.render([photo], canvas: canvas, style: style,
                                                   decorations: Decorations(logo: logo, typesetter: FixedPitchTypesetter()),
-                                                  values: CaptionValues(date: DateFields(year: 2026, month: 1, day: 1), number: 1, photos: 1))
+                                                  values: CaptionValues(date: DateFields(year: 2026, month: 1, day: 1), today: DateFields(year: 2026, month: 1, day: 1), number: 1, photos: 1))
         let image = rendered.image
         // One copy is 200x100: a 13-pixel band at the bottom, the photo and the logo's cell above it.
         #expect(rendered.tiles.map(\.tile) == [PixelRect(x: 0, y: 0, width: 100, height: 87)])

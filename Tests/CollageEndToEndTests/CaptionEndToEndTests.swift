@@ -38,6 +38,18 @@ struct CaptionEndToEndTests {
         #expect(try await PrintedImage.ocr(try PrintedImage.pixels(output), in: band) == [today])
     }
 
+    /// `{today}` is the day the collage is saved, even when the first photo carries an EXIF date
+    /// (kite-dated.jpg says 13 June 2026): a booth's event text.
+    @Test func todayIsTheSaveDayNotTheExifDate() async throws {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "dd.MM.yyyy"
+        let today = formatter.string(from: Date())
+        let out = try TemporaryDirectory()
+        let (result, output) = try await build(["--caption", "{today:%d.%m.%Y}"], in: out)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await PrintedImage.ocr(try PrintedImage.pixels(output), in: band) == [today])
+    }
+
     @Test func anUnknownPlaceholderIsAUsageErrorNamingIt() async throws {
         let out = try TemporaryDirectory()
         let (result, output) = try await build(["--caption", "Hello {name}"], in: out)
