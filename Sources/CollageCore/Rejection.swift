@@ -7,8 +7,13 @@ public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
     /// A copy of a photo already taken (byte-identical, re-encoded, resized, converted, turned),
     /// named after it; another shot of the same scene is not one.
     case duplicate(of: PathName)
+    /// A copy of a photo taken after it that was a better copy (more pixels, the original
+    /// format) and took its place. Its code is `duplicate`, as for any copy.
+    case replacedBy(PathName)
     /// The selection already holds the maximum number of photos.
     case overLimit(Int)
+    /// `build` was stopped before it read this file.
+    case notReached
     /// Photo-booth mode: this very file (by content) is already in the saved collage named.
     case alreadyUsed(in: PathName)
     /// The file could not be used at all; `detail` names what failed.
@@ -33,12 +38,13 @@ public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The machine-readable reason: `portrait`, `square`, `landscape`, `duplicate`,
-    /// `over-limit`, `already-used`, or the problem's code.
+    /// `over-limit`, `not-reached`, `already-used`, or the problem's code.
     public var code: String {
         switch self {
         case .shape(let size, _): return size.isLandscape ? "landscape" : size.width == size.height ? "square" : "portrait"
-        case .duplicate: return "duplicate"
+        case .duplicate, .replacedBy: return "duplicate"
         case .overLimit: return "over-limit"
+        case .notReached: return "not-reached"
         case .alreadyUsed: return "already-used"
         case .unusable(let problem, _): return problem.rawValue
         }
@@ -47,10 +53,12 @@ public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .shape(let size, let accepted):
-            let only = "only \(accepted) photos are used"
+            let only = "only \(accepted) photos are used" + (accepted == .any ? "" : " (keep them with --accept any)")
             return size.width == size.height ? "square (\(size)), \(only)" : "\(code) (\(size) as displayed), \(only)"
         case .duplicate(let original): return "duplicate of \(original)"
-        case .overLimit(let limit): return "over the limit of \(limit) photo\(limit == 1 ? "" : "s")"
+        case .replacedBy(let better): return "duplicate of \(better), a better copy that took its place"
+        case .overLimit(let limit): return "over the limit of \(limit) photo\(limit == 1 ? "" : "s") (raise it with --limit)"
+        case .notReached: return "not read: the build was stopped first"
         case .alreadyUsed(let collage): return "already in \(collage)"
         case .unusable(_, let detail): return detail
         }

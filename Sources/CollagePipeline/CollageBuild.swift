@@ -37,7 +37,8 @@ public struct CollageBuild: Sendable {
         var start = clock.now
 
         let flow = options.flow(plan: .planned(count: min(options.layout.limit, inputs.count)), log: log)
-        let decisions = await PrefetchingReader(inputs, flow: flow, depth: options.decoders, memory: options.readLimits.decode.maximumDecodeBytes).read()
+        let decisions = Decision.settled(
+            await PrefetchingReader(inputs, flow: flow, depth: options.decoders, memory: options.readLimits.decode.maximumDecodeBytes).read())
         let final = decisions.last?.selection ?? Selection(limit: options.layout.limit)
         // Fewer photos than planned have larger tiles: those kept too small are decoded again.
         let photos = dryRun ? final.photos : await Self.fitted(final.photos, reader: flow.reader, layout: options.layout)
@@ -58,11 +59,11 @@ public struct CollageBuild: Sendable {
             report.timings.render = clock.now - start
         }
         let placements = rendered?.tiles ?? CollageRenderer.placements(of: photos, canvas: canvas, style: style)
-        var index = 0
         report.inputs = decisions.map { decision in
             switch decision.outcome {
-            case .added:
-                defer { index += 1 }
+            case .added(let photo, _):
+                // In the selection's order: a better copy is where the copy it replaced was.
+                let index = photos.firstIndex { $0.name == photo.name } ?? 0
                 let placement = placements[index]
                 return BuildReport.Input(file: decision.file, outcome: .used(
                     BuildReport.UsedPhoto(index: index, photo: photos[index], tile: placement.tile, crop: placement.crop)))

@@ -26,16 +26,20 @@ public struct CollageFlow: Sendable {
     /// How the size a photo is kept at is chosen: by its place as the collage grows (`watch`), or
     /// from a collage planned up front (`build`).
     public let plan: KeptSizePlan
+    /// Whether a better copy of a photo taken (`PhotoRules.isBetterCopy`) takes its place:
+    /// `build` and plain `watch`. A booth keeps the first, which may be on the screen already.
+    public let betterCopies: Bool
     public var log: @Sendable (PipelineEvent) -> Void
 
     public init(reader: any PhotoReader, layout: Layout, accept: AcceptedShape = .landscape,
-                similarity: Double = Thumbnail.samePhotoThreshold, plan: KeptSizePlan = .growing,
+                similarity: Double = Thumbnail.samePhotoThreshold, plan: KeptSizePlan = .growing, betterCopies: Bool = true,
                 log: @escaping @Sendable (PipelineEvent) -> Void) {
         self.reader = reader
         self.layout = layout
         self.accept = accept
         self.similarity = similarity
         self.plan = plan
+        self.betterCopies = betterCopies
         self.log = log
     }
 
@@ -54,7 +58,7 @@ public struct CollageFlow: Sendable {
         let empty = Selection(limit: layout.limit, similarity: similarity)
         let relay = SelectionRelay(empty)
         let taken = Tally()
-        let (reader, accept, similarity, log) = (reader, accept, similarity, log)
+        let (reader, accept, similarity, betterCopies, log) = (reader, accept, similarity, betterCopies, log)
         return files
             // takeWhile: the app stopped taking photos at six.
             .prefix(while: { file in
@@ -83,12 +87,25 @@ public struct CollageFlow: Sendable {
             .map { (step: Step<Photo>) in
                 step.map { photo in ComparedPhoto(photo: photo, resemblances: relay.value.photos.map { Resemblance(of: photo, to: $0) }) }
             }
-            // filter unique: against every photo taken, not just the previous one.
-            .map { step in step.check(size: \.photo.size) { PhotoRules.unique(among: $0.resemblances, similarity: similarity) } }
+            // filter unique: against every photo taken, not just the previous one; a better copy
+            // of one goes on, to take its place.
+            .map { (step: Step<ComparedPhoto>) -> Step<ComparedPhoto> in
+                guard case .success(var compared) = step.value else { return step }
+                let duplicate = PhotoRules.unique(among: compared.resemblances, similarity: similarity)
+                if betterCopies, case .duplicate(let name)? = duplicate, let kept = relay.value.photo(named: name),
+                   PhotoRules.isBetterCopy(compared.photo, than: kept) {
+                    compared.replacing = kept
+                    return Step(file: step.file, value: .success(compared))
+                }
+                return step.check(size: \.photo.size) { _ in duplicate }
+            }
             // scan into the selection; every decision is reported.
             .map { (step: Step<ComparedPhoto>) -> Decision in
                 let decision = Self.scan(step, into: relay)
                 log(PipelineEvent(decision))
+                if let replaced = decision.replaced {
+                    log(.skipped(replaced.file, .replacedBy(decision.file.path), size: replaced.size))
+                }
                 return decision
             }
     }
@@ -111,6 +128,11 @@ public struct CollageFlow: Sendable {
             return Decision(file: step.file, outcome: .skipped(failure.rejection, size: failure.size), selection: relay.value)
         case .success(let compared):
             var selection = relay.value
+            if let kept = compared.replacing, selection.replace(kept.name, with: compared.photo) {
+                relay.accept(selection)
+                return Decision(file: step.file, outcome: .added(compared.photo, nearest: PhotoRules.nearest(among: compared.resemblances)),
+                                selection: selection, replaced: (PhotoFile(path: kept.name), kept.size))
+            }
             do throws(Rejection) {
                 try selection.add(compared.photo, resemblances: compared.resemblances)
                 relay.accept(selection)
@@ -128,6 +150,8 @@ public struct CollageFlow: Sendable {
 private struct ComparedPhoto: Sendable {
     let photo: Photo
     let resemblances: [Resemblance]
+    /// The photo taken that this one, a better copy of it, is to replace.
+    var replacing: Photo?
 }
 
 /// A rejection with the photo's displayed size, when its header was read.

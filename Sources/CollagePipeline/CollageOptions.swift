@@ -37,9 +37,10 @@ public struct CollageOptions: Sendable {
 
     /// The chain these settings describe, reading real files: for `watch` (growing, a photo
     /// booth passing its journal) and `build` (planned).
-    public func flow(plan: KeptSizePlan = .growing, journal: BoothJournal? = nil, log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
+    public func flow(plan: KeptSizePlan = .growing, journal: BoothJournal? = nil, betterCopies: Bool = true,
+                     log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
         CollageFlow(reader: PhotoLoader(limits: readLimits, journal: journal), layout: layout, accept: accept, similarity: similarity,
-                    plan: plan, log: log)
+                    plan: plan, betterCopies: betterCopies, log: log)
     }
 
     /// Where `watch` saves: rendered in this layout, encoded with these settings, journaled in a

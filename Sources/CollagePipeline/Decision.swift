@@ -17,4 +17,31 @@ public struct Decision: Sendable {
     public let outcome: Outcome
     /// The selection once this file was decided.
     public let selection: Selection
+    /// The copy this photo took the place of, as a better copy of it.
+    public var replaced: (file: PhotoFile, size: PixelSize)?
+
+    public init(file: PhotoFile, outcome: Outcome, selection: Selection, replaced: (file: PhotoFile, size: PixelSize)? = nil) {
+        self.file = file
+        self.outcome = outcome
+        self.selection = selection
+        self.replaced = replaced
+    }
+
+    /// The decisions as they stand once every file is decided: a copy a better one replaced was
+    /// added when it came, and is a duplicate of the better one in the end.
+    public static func settled(_ decisions: [Decision]) -> [Decision] {
+        var settled = decisions
+        for decision in decisions {
+            guard let replaced = decision.replaced,
+                  let index = settled.firstIndex(where: { $0.file == replaced.file && $0.isAdded }) else { continue }
+            let old = settled[index]
+            settled[index] = Decision(file: old.file, outcome: .skipped(.replacedBy(decision.file.path), size: replaced.size), selection: old.selection)
+        }
+        return settled
+    }
+
+    var isAdded: Bool {
+        if case .added = outcome { return true }
+        return false
+    }
 }

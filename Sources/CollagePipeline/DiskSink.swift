@@ -45,7 +45,7 @@ public struct DiskSink: CollageSink {
             var intend: (@Sendable (ContentHash) throws -> Void)?
             if let journal {
                 intend = { @Sendable (content: ContentHash) throws -> Void in
-                    try journal.intend(batch: batch, photos: selection.photos, complete: selection.isFull, content: content)
+                    try journal.intend(batch: batch, photos: selection.photos, complete: selection.isComplete, content: content)
                 }
             }
             var saved = try await writer.save(collage, to: .file(path), as: format, beforeReplacing: intend).value
@@ -57,6 +57,7 @@ public struct DiskSink: CollageSink {
                 }
             }
             if keepsImage { saved.image = collage }
+            saved.complete = selection.isComplete
             return saved
         }
     }

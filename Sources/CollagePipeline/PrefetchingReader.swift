@@ -78,7 +78,8 @@ public final class PrefetchingReader: PhotoReader {
 
     /// Runs the chain over the inputs: the decision on each file, in order, each reported to the
     /// flow's log as it is made. When the collage fills up, takeWhile ends the chain: the files
-    /// after it were never read, and are over the limit.
+    /// after it were never read, and are over the limit. Stopped before (cancelled), the chain
+    /// ends early: the files it never reached are said to be, not over any limit.
     public func read() async -> [Decision] {
         var chain = flow
         chain.reader = self
@@ -90,8 +91,9 @@ public final class PrefetchingReader: PhotoReader {
             state.withLock { $0.taken = selection.count }
         }
         await cancel()
+        let unread: Rejection = selection.isFull ? .overLimit(selection.limit) : .notReached
         for file in files.dropFirst(decisions.count) {
-            let decision = Decision(file: file, outcome: .skipped(.overLimit(selection.limit), size: nil), selection: selection)
+            let decision = Decision(file: file, outcome: .skipped(unread, size: nil), selection: selection)
             flow.log(PipelineEvent(decision))
             decisions.append(decision)
         }

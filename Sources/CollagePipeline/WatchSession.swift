@@ -1,5 +1,7 @@
 internal import CollageCore
+internal import CollageCanvas
 internal import CollageLocking
+internal import AsyncAlgorithms
 internal import CollageSources
 public import CollageWriting
 public import CollageFiles
@@ -27,9 +29,14 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     public let batches: Bool
     public let start: BoothStart
     public let retry: SaveRetry
+    /// `--batch-timeout`: a batch that received no photo for this long is completed with what it has.
+    public let batchTimeout: Duration?
+    /// Finish now, and photos removed from the folder (`BatchStateMachine` says what each changes).
+    public let commands: SessionCommands?
 
     public init(flow: CollageFlow, sink: any CollageSink, interval: Duration, clock: C, batches: Bool,
-                start: BoothStart = BoothStart(), retry: SaveRetry = .standard) {
+                start: BoothStart = BoothStart(), retry: SaveRetry = .standard, batchTimeout: Duration? = nil,
+                commands: SessionCommands? = nil) {
         self.flow = flow
         self.sink = sink
         self.interval = interval
@@ -37,6 +44,8 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         self.batches = batches
         self.start = start
         self.retry = retry
+        self.batchTimeout = batchTimeout
+        self.commands = commands
     }
 
     /// How a session ended.
@@ -55,16 +64,43 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         // another photo saved under such a name later is a new arrival.
         let offeredAgain = Locked(resumed)
         let rest = files.filter { file in offeredAgain.withLock { $0.remove(file) == nil } }
+        // The files, the commands and the timeout's wake-ups, in the order they happen.
+        let inputs = AsyncChannel<SessionInput>()
+        let feeding = Task {
+            for await file in rest { await inputs.send(.file(file)) }
+            inputs.finish()
+        }
+        let commanding = Task { [commands] in
+            guard let commands else { return }
+            for await command in commands.stream { await inputs.send(.command(command)) }
+        }
+        defer {
+            feeding.cancel()
+            commanding.cancel()
+        }
         var batch = start.batch
         var carried = start.files
         var last: SavedCollage?
+        var completed: [PathName: Int] = [:]
+        // A batch made again after a retake: its collage is saved once it holds the photos left.
+        var rebuilt: Int?
         while true {
             let overflow = Overflow()
             var unsaved: Selection?
-            let source = StartingWith(carried, then: rest)
-            for try await selection in flow.selections(from: source, overflow: overflow).throttle(for: interval, clock: clock) {
-                // The unfinished collage's file already shows its photos: saved again once it holds more.
-                if batch == start.batch && selection.photos.allSatisfy({ resumed.contains(PhotoFile(path: $0.name)) }) { continue }
+            let driver = BatchDriver(
+                machine: BatchStateMachine(limit: flow.layout.limit, timeout: batchTimeout, batch: batch, completed: completed, nextBatch: start.nextBatch),
+                clock: clock, inputs: inputs, log: flow.log, name: { [sink] in sink.destination(forBatch: $0).description })
+            defer { driver.stop() }
+            let source = StartingWith(carried, then: driver.files())
+            let selections = flow.selections(from: source, overflow: overflow).map { driver.added($0) }
+            for try await selection in selections.throttle(for: interval, clock: clock) {
+                if let rebuilt {
+                    guard selection.count >= rebuilt else { continue }
+                } else if batch == start.batch && selection.photos.allSatisfy({ resumed.contains(PhotoFile(path: $0.name)) }) {
+                    // The unfinished collage's file already shows its photos: saved again once it holds more.
+                    continue
+                }
+                rebuilt = nil
                 if selection.isFull {
                     let saved = try await unlessStopped(selection, batch: batch) { try await saveFinal(selection, batch: batch) }
                     (last, unsaved) = (saved, nil)
@@ -75,11 +111,30 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
                     unsaved = selection
                 }
             }
-            // The newest selection failed to save and nothing newer came: it is the final one.
-            if let unsaved { last = try await unlessStopped(unsaved, batch: batch) { try await saveFinal(unsaved, batch: batch) } }
-            guard batches, let next = overflow.take() else { return .sourceEnded(last) }
-            carried = [next]
-            batch = start.nextBatch(batch)
+            driver.stop()
+            completed = driver.completed
+            switch driver.ending {
+            case .complete?:
+                // Timed out or finished by the operator: saved with the photos it has, as complete.
+                if let selection = driver.latest, !selection.photos.isEmpty {
+                    let closed = selection.closed()
+                    last = try await unlessStopped(closed, batch: batch) { try await saveFinal(closed, batch: batch) }
+                    if !batches, let last { return .complete(last) }
+                }
+                (carried, rebuilt) = (overflow.take().map { [$0] } ?? [], nil)
+                batch = start.nextBatch(batch)
+            case .rebuild(let removed)?:
+                // A retake: the same collage again from the photos left, read again from their files.
+                let left = (driver.latest?.photos ?? []).filter { $0.name != removed }
+                carried = left.map { PhotoFile(path: $0.name) } + (overflow.take().map { [$0] } ?? [])
+                rebuilt = left.isEmpty ? nil : left.count
+            case nil:
+                // The newest selection failed to save and nothing newer came: it is the final one.
+                if let unsaved { last = try await unlessStopped(unsaved, batch: batch) { try await saveFinal(unsaved, batch: batch) } }
+                guard batches, let next = overflow.take() else { return .sourceEnded(last) }
+                (carried, rebuilt) = ([next], nil)
+                batch = start.nextBatch(batch)
+            }
         }
     }
 

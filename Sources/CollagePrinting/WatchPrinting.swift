@@ -35,7 +35,7 @@ public final class WatchPrinting: Sendable {
 
     /// Asks for a collage to be printed when `event` is the save of a complete one.
     public func note(_ event: PipelineEvent) {
-        guard case .saved(let saved, let photos, let batch) = event, photos == photosPerCollage, let path = saved.destination.path else { return }
+        guard case .saved(let saved, let photos, let batch) = event, saved.complete || photos == photosPerCollage, let path = saved.destination.path else { return }
         queue.print(path, batch: batch, journal: journal.withLock { $0 })
     }
 

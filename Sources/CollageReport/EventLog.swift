@@ -1,6 +1,7 @@
 public import CollagePipeline
 public import CollageTerminal
 internal import CollageLocking
+internal import CollageCore
 
 /// The human log on stderr: a printer of pipeline events, one line each, prefixed like every
 /// Unix tool's (`collage: …`), coloured on a terminal, with an optional progress line kept
@@ -11,6 +12,10 @@ public final class EventLog: Sendable {
     private let console: Console
     private let styler: Styler
     private let progress = Locked<Progress?>(nil)
+    /// Refusals of photos already in collages, said in one line once they stop coming.
+    private let alreadyUsed = Locked(AlreadyUsedSummary())
+    /// How long the log waits for more of them before saying the line.
+    static let summaryWait = Duration.milliseconds(300)
 
     /// The progress line's state: counts and when the work began.
     private struct Progress {
@@ -37,6 +42,16 @@ public final class EventLog: Sendable {
     }
 
     public func event(_ event: PipelineEvent) {
+        if watching, verbosity == .normal, case .skipped(let file, let rejection, _) = event, case .alreadyUsed(in: let collage) = rejection {
+            let first = alreadyUsed.withLock { summary in
+                summary.hold(file, in: collage)
+                return summary.held.count == 1
+            }
+            // Said when the next other event comes, or once none has come for a moment.
+            if first { Task { [self] in try? await Task.sleep(for: Self.summaryWait); sayAlreadyUsed() } }
+            return
+        }
+        sayAlreadyUsed()
         progress.withLock { progress in
             switch event {
             case .added: progress?.line.used += 1; progress?.line.decided += 1
@@ -56,14 +71,24 @@ public final class EventLog: Sendable {
         redraw()
     }
 
+    /// Says what is held back: before the run's last lines.
+    public func flush() { sayAlreadyUsed() }
+
+    /// The line for the photos already in collages held so far, if any.
+    private func sayAlreadyUsed() {
+        if let line = alreadyUsed.withLock({ $0.take() }) { write([(.skipped, line)]) }
+    }
+
     /// A line about the run itself (`serving http://…`): printed unless quiet.
     public func status(_ text: String) {
+        sayAlreadyUsed()
         guard verbosity > .quiet else { return }
         write([(.status, text)])
     }
 
     /// An error: printed even when quiet.
     public func error(_ text: String) {
+        sayAlreadyUsed()
         write([(.error, text)])
     }
 

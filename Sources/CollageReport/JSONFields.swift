@@ -40,8 +40,10 @@ enum JSONFields {
 
     /// `duplicateOf` for a copy, nothing otherwise: where build and watch name the original.
     static func duplicateOf(_ rejection: Rejection) -> [(String, JSONValue)] {
-        guard case .duplicate(let original) = rejection else { return [] }
-        return path("duplicateOf", original)
+        switch rejection {
+        case .duplicate(let original), .replacedBy(let original): return path("duplicateOf", original)
+        default: return []
+        }
     }
 
     static func decoding(_ details: DecodeDetails) -> JSONValue {

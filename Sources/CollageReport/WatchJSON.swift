@@ -27,7 +27,7 @@ public enum WatchJSON {
         case .saved(let saved, let photos, let batch):
             return envelope("saved", JSONFields.path("path", orNull: saved.destination.path) + [("format", JSONFields.format(saved.format))]
                 + JSONFields.size(saved.size)
-                + [("bytes", .int(saved.bytes)), ("photos", .int(photos)), ("batch", .int(batch))])
+                + [("bytes", .int(saved.bytes)), ("photos", .int(photos)), ("batch", .int(batch)), ("complete", .bool(saved.complete))])
         case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
             return envelope("save-failed", JSONFields.path("path", orNull: destination.path) + [
                 ("photos", .int(photos)), ("batch", .int(batch)), ("error", .string(error)),

@@ -44,6 +44,7 @@ public final class WatchReport: Sendable {
     /// The end of the run: why (`reason`, the JSON's code), the exit status it ends with, and
     /// the error to print, if any.
     public func finish(reason: String, status: Int32, error: String? = nil) {
+        log.flush()
         finished.printRemaining()
         screen?.close()
         if let error { log.error(error) }

@@ -13,7 +13,9 @@ struct BoothRoutes: Sendable {
 
     var router: Router<BoothContext> {
         let router = Router(context: BoothContext.self)
-        route(router, "/") { _, _ in page(LivePage.html(newest: files.collages.first)) }
+        route(router, "/") { _, _ in
+            page(try LivePage.html(collages: files.collages, publicURL: settings.publicURL, batches: settings.batches))
+        }
         route(router, "/gallery") { request, _ in
             let base = settings.publicURL ?? "http://" + (request.head.authority ?? settings.address.description)
             return page(try GalleryPage.html(collages: files.collages, base: base, batches: settings.batches))

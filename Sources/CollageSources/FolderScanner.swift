@@ -15,6 +15,8 @@ public struct FolderScanner: Sendable {
     let isOwnOutput: @Sendable (PathName) -> Bool
     /// Each name offered or passed over, as it was then.
     private(set) var seen: [PathName: FileStamp] = [:]
+    /// The names offered as photo files: only their removal is a source event.
+    private(set) var offered: Set<PathName> = []
 
     public init(folder: PathName, isOwnOutput: @escaping @Sendable (PathName) -> Bool = { _ in false }) {
         self.folder = folder
@@ -47,7 +49,24 @@ public struct FolderScanner: Sendable {
             (a.modified.tv_sec, a.modified.tv_nsec) < (b.modified.tv_sec, b.modified.tv_nsec)
                 || (a.modified.tv_sec, a.modified.tv_nsec) == (b.modified.tv_sec, b.modified.tv_nsec) && a.name < b.name
         }
-        return entries.compactMap { consider($0.name, log: log) }
+        // A file still open for writing (a copy under way as the watch starts) is left for the
+        // close that ends it: one line when it is complete, never a "truncated" one first.
+        return entries.filter { !Self.isBeingWritten(path(of: $0.name)) }.compactMap { consider($0.name, log: log) }
+    }
+
+    /// Whether some process has `path` open for writing: Linux grants a read lease only on a
+    /// file nobody has open for writing (`fcntl(F_SETLEASE)`, fcntl(2)). A lease this user may
+    /// not take (not the owner, a file system without leases) answers no: the file is offered.
+    public static func isBeingWritten(_ path: PathName) -> Bool {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let setLease: Int32 = 1024  // F_SETLEASE, which Glibc's module leaves out (it needs _GNU_SOURCE)
+        if fcntl(descriptor, setLease, Int32(F_RDLCK)) == 0 {
+            _ = fcntl(descriptor, setLease, Int32(F_UNLCK))
+            return false
+        }
+        return errno == EAGAIN
     }
 
     /// The photo file `name` names, if it is one not offered before (or it changed since);
@@ -77,7 +96,16 @@ public struct FolderScanner: Sendable {
             skip(.notAFile, "\(FileKind.describe(mode: info.st_mode)), not a regular file")
             return nil
         }
+        offered.insert(name)
         return file
+    }
+
+    /// `name` left the folder (deleted or renamed away): the photo file it was, if it was offered
+    /// as one. Forgotten, so a photo saved later under this name is a new arrival.
+    public mutating func removed(_ name: PathName) -> PhotoFile? {
+        seen[name] = nil
+        guard offered.remove(name) != nil else { return nil }
+        return PhotoFile(path: path(of: name))
     }
 
     private func ignores(_ name: PathName) -> Bool {

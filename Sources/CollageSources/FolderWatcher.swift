@@ -14,7 +14,8 @@ public import CollageFiles
 /// The watch is set up before the folder is listed, so nothing arriving in between is missed;
 /// each photo is offered once, also across a rescan after an inotify queue overflow. A name
 /// that holds another photo later (or was written further after a close: a copy in pieces) is
-/// offered again. Offers the reader has not taken yet are coalesced: only the newest of a name
+/// offered again. A photo offered that is deleted or renamed away is reported as removed (a
+/// retake). Offers the reader has not taken yet are coalesced: only the newest of a name
 /// is handed on, and not at all when the file is still as it was when last handed on.
 public final class FolderWatcher: Sendable {
     public let folder: PathName
@@ -46,7 +47,7 @@ public final class FolderWatcher: Sendable {
 
         let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard inotify >= 0 else { throw .folderUnavailable(path: folder, reason: "inotify: \(systemReason())") }
-        let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+        let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
         guard folder.withCString({ inotify_add_watch(inotify, $0, events) }) >= 0 else {
             let reason = systemReason()
             close(inotify)
@@ -172,6 +173,8 @@ public final class FolderWatcher: Sendable {
                 } else if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT) != 0 {
                     failure.withLock { $0 = .folderGone(path: folder) }
                     return
+                } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+                    if let file = scanner.removed(name) { log(.removed(file)) }
                 } else if mask & UInt32(IN_CREATE) != 0 {
                     if Self.isCompleteOnCreation(scanner.path(of: name)) { scanner.consider(name, log: log).map(found) }
                 } else if !name.isEmpty {

@@ -8,7 +8,8 @@ internal import Glibc
 /// (`.booth.jpg.lock` for `-o booth.jpg`), held for as long as the booth runs. Two booths given
 /// the same `-o` (a copy-pasted service) would otherwise number the same collages and replace
 /// each other's. The kernel drops the lock when the process ends, however it ends, so a booth
-/// killed by a power cut never leaves a stale lock behind.
+/// killed by a power cut never leaves a stale lock behind. The file holds the booth's process id,
+/// so `collage finish` can find the booth that holds it (`RunningBooth`).
 public final class BoothLock: Sendable {
     public let path: PathName
     private let descriptor: Int32
@@ -30,10 +31,15 @@ public final class BoothLock: Sendable {
         }
     }
 
+    /// The lock file beside `output`'s collages.
+    public static func path(for output: CollageOutput) -> PathName {
+        let parts = PathParts(output.path)
+        return parts.sibling(PathName(bytes: Array(".".utf8) + parts.name.bytes + Array(".lock".utf8)))
+    }
+
     /// Takes the lock for `output`'s collages at once, or fails: it never waits.
     public init(for output: CollageOutput) throws(Failure) {
-        let parts = PathParts(output.path)
-        let path = parts.sibling(PathName(bytes: Array(".".utf8) + parts.name.bytes + Array(".lock".utf8)))
+        let path = Self.path(for: output)
         let descriptor = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666) }
         guard descriptor >= 0 else { throw .unavailable(systemError(path, "lock")) }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
@@ -41,6 +47,13 @@ public final class BoothLock: Sendable {
             let failure: Failure = errno == EWOULDBLOCK ? .busy(lock: path, output: output) : .unavailable(systemError(path, "lock"))
             close(descriptor)
             throw failure
+        }
+        // Who holds it, for `collage finish`: written only once the lock is ours.
+        let pid = Array("\(getpid())\n".utf8)
+        guard ftruncate(descriptor, 0) == 0, pid.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, 0) }) == pid.count else {
+            let error = systemError(path, "write")
+            close(descriptor)
+            throw .unavailable(error)
         }
         self.path = path
         self.descriptor = descriptor

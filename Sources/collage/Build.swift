@@ -6,6 +6,7 @@ internal import CollagePrinting
 internal import CollageReport
 internal import CollageSources
 internal import CollageWriting
+internal import CollageFiles
 
 extension Collage {
     /// `collage build a.jpg b.png … -o out.jpg`
@@ -55,6 +56,14 @@ extension Collage {
             } catch {
                 log.error("\(error)")
                 throw ExitStatus.usage
+            }
+            if !dryRun, let path = destination.path {
+                do throws(FileError) {
+                    if let made = try OutputFolder.create(for: path) { log.event(.notice(OutputFolder.created(made))) }
+                } catch {
+                    log.error(error.description)
+                    throw ExitStatus.cannotWrite
+                }
             }
             var options = try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits)
             try options.decorate(with: look.print, notice: { log.event(.notice($0)) }, error: log.error)

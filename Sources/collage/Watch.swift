@@ -47,12 +47,17 @@ extension Collage {
         @Flag(help: "Photo-booth mode: save every six photos as collage-0001.jpg, collage-0002.jpg, … until interrupted.")
         var batches = false
 
+        @Option(help: ArgumentHelp("With --batches, a collage that received no photo for this long (90s, 2m) is completed with the photos it has.",
+                                   valueName: "duration"))
+        var batchTimeout: BatchTimeout?
+
         func validate() throws {
             guard throttle.isFinite, throttle >= 0, throttle <= 3600 else {
                 throw ValidationError("--throttle must be from 0 to 3600 seconds.")
             }
             if let maxPrints, maxPrints < 0 { throw ValidationError("--max-prints must be 0 or more.") }
             guard !output.toStandardOutput else { throw ValidationError("watch writes files: give -o FILE, not -o -.") }
+            if batchTimeout != nil && !batches { throw ValidationError("--batch-timeout needs --batches.") }
             _ = try look.checkedStyle(limit: rules.limit(for: try look.style()))
         }
 
@@ -78,7 +83,9 @@ extension Collage {
             // The server starts before anything is watched: one that cannot start ends the run at once.
             var server: BoothServer?
             var serverError: ServeError?
+            var guestWarning: String?
             if let settings = try serving.settings(batches: batches) {
+                guestWarning = settings.guestWarning
                 do { server = try await BoothServer.start(settings) } catch { serverError = error }
             }
             let told = WatchReport(log: report.log(watching: true), screen: report.previewScreen(), styler: report.styler,
@@ -97,6 +104,7 @@ extension Collage {
             }
             if let serverError { throw await end("server-unavailable", ExitStatus.unavailable, error: serverError.description) }
             if let server { report.log(watching: true).status("serving \(server.url)") }
+            if server != nil, let guestWarning { report.log(watching: true).status(guestWarning) }
             var unusable = ""
             do {
                 try options.decorate(with: look.print, notice: { told.event(.notice($0)) }, error: { unusable = $0 })
@@ -105,10 +113,20 @@ extension Collage {
             }
 
             if let refusal { throw await end("cannot-write", ExitStatus.cannotWrite, error: refusal.description) }
+            do throws(FileError) {
+                if let made = try OutputFolder.create(for: output.output) { log(.notice(OutputFolder.created(made))) }
+            } catch {
+                throw await end("cannot-write", ExitStatus.cannotWrite, error: error.description)
+            }
+            let commands = SessionCommands()
             for stale in destination.removeStaleTemporaries() { log(.notice("removed \(stale), left by a run that was killed")) }
             let watcher: FolderWatcher
             do {
-                watcher = try FolderWatcher(folder: folder, isOwnOutput: destination.ownNames(in: folder)) { log(PipelineEvent($0)) }
+                watcher = try FolderWatcher(folder: folder, isOwnOutput: destination.ownNames(in: folder)) { event in
+                    // A photo removed is a retake or nothing: the session decides, and says which.
+                    guard case .removed(let file) = event else { return log(PipelineEvent(event)) }
+                    commands.send(.removed(file))
+                }
             } catch {
                 throw await end("folder-unavailable", ExitStatus.noInput, error: error.description)
             }
@@ -130,12 +148,15 @@ extension Collage {
             if let journal { server?.remember(journal) }
             if let journal { prints?.resume(with: journal) }
             let session = WatchSession(
-                flow: options.flow(journal: journal, log: log),
+                flow: options.flow(journal: journal, betterCopies: !batches, log: log),
                 sink: options.sink(output: destination, format: output.resolvedFormat ?? .jpeg, keepsImage: told.hasScreen, journal: journal),
-                interval: interval, clock: ContinuousClock(), batches: batches, start: start)
+                interval: interval, clock: ContinuousClock(), batches: batches, start: start, batchTimeout: batchTimeout?.duration,
+                commands: commands)
 
             let watching = Task { try await watcher.run() }
             let working = Task { try await session.run(watcher.files) }
+            let finishing = FinishSignal { commands.send(.finishNow) }
+            defer { withExtendedLifetime(finishing) {} }
             let signals = SignalTrap(first: { watcher.stop() }, again: {
                 TerminalGuard.restoreAll()
                 working.cancel()

@@ -145,20 +145,39 @@ struct PhotoRulesTests {
         #expect(throws: Rejection.duplicate(of: "1.jpg")) { try loose.add(shot("2.jpg", seed: 4, guestAt: 26)) }
     }
 
+    /// Which copy of one photo is kept: more pixels, then the original format, then the one with
+    /// the camera's date, else the first.
+    @Test func theBetterCopyHasMorePixelsThenTheOriginalFormatThenTheCamerasDate() {
+        func copy(_ width: Int, _ format: String?, dated: Bool = false) -> Photo {
+            var photo = Photo(name: "x", size: PixelSize(width: width, height: width * 5 / 8), image: TestImages.pattern(seed: 1, 16, 10))
+            photo.decoding = format.map { DecodeDetails(format: $0, storedSize: photo.size, orientation: .up, scale: 1) }
+            photo.taken = dated ? DateFields(year: 2026, month: 6, day: 13) : nil
+            return photo
+        }
+        // The phone folder: a 2560x1600 HEIC after its 1280x800 JPEG re-encode.
+        #expect(PhotoRules.isBetterCopy(copy(2560, "HEIC"), than: copy(1280, "JPEG")))
+        #expect(!PhotoRules.isBetterCopy(copy(1280, "JPEG"), than: copy(2560, "HEIC")))
+        #expect(PhotoRules.isBetterCopy(copy(1280, "HEIC"), than: copy(1280, "JPEG")))
+        #expect(PhotoRules.isBetterCopy(copy(1280, "JPEG"), than: copy(1280, "WebP")))
+        #expect(PhotoRules.isBetterCopy(copy(1280, "JPEG", dated: true), than: copy(1280, "JPEG")))
+        // Equal in every way: the first stays.
+        #expect(!PhotoRules.isBetterCopy(copy(1280, "JPEG"), than: copy(1280, "JPEG")))
+    }
+
     @Test func reasonsReadAsOneLine() {
-        #expect(Rejection.shape(PixelSize(width: 3, height: 4), accepted: .landscape).description == "portrait (3x4 as displayed), only landscape photos are used")
-        #expect(Rejection.shape(PixelSize(width: 4, height: 3), accepted: .portrait).description == "landscape (4x3 as displayed), only portrait photos are used")
-        #expect(Rejection.shape(PixelSize(width: 4, height: 4), accepted: .landscape).description == "square (4x4), only landscape photos are used")
-        #expect(Rejection.overLimit(1).description == "over the limit of 1 photo")
+        #expect(Rejection.shape(PixelSize(width: 3, height: 4), accepted: .landscape).description == "portrait (3x4 as displayed), only landscape photos are used (keep them with --accept any)")
+        #expect(Rejection.shape(PixelSize(width: 4, height: 3), accepted: .portrait).description == "landscape (4x3 as displayed), only portrait photos are used (keep them with --accept any)")
+        #expect(Rejection.shape(PixelSize(width: 4, height: 4), accepted: .landscape).description == "square (4x4), only landscape photos are used (keep them with --accept any)")
+        #expect(Rejection.overLimit(1).description == "over the limit of 1 photo (raise it with --limit)")
         #expect(Rejection.duplicate(of: "a.jpg").description == "duplicate of a.jpg")
-        #expect(Rejection.overLimit(6).description == "over the limit of 6 photos")
+        #expect(Rejection.overLimit(6).description == "over the limit of 6 photos (raise it with --limit)")
     }
 
     @Test("Machine reason codes", arguments: [
         (Rejection.shape(PixelSize(width: 3, height: 4), accepted: .landscape), "portrait"),
         (.shape(PixelSize(width: 4, height: 4), accepted: .landscape), "square"),
         (.shape(PixelSize(width: 4, height: 3), accepted: .portrait), "landscape"),
-        (.duplicate(of: "a.jpg"), "duplicate"), (.overLimit(6), "over-limit"), (.alreadyUsed(in: "booth-0001.jpg"), "already-used"),
+        (.duplicate(of: "a.jpg"), "duplicate"), (.overLimit(6), "over-limit"), (.alreadyUsed(in: "booth-0001.jpg"), "already-used"), (.notReached, "not-reached"),
         (.unusable(.notAFile, detail: "a named pipe (FIFO), not a regular file"), "not-a-file"),
         (.unusable(.tooLarge, detail: "x"), "too-large"), (.unusable(.notAnImage, detail: "x"), "not-an-image"),
     ])

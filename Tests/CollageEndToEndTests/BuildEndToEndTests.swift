@@ -18,13 +18,13 @@ struct BuildEndToEndTests {
         #expect(result.stdout == output + "\n")
         let f = Fixtures.path
         #expect(result.stderrLines == [
-            "collage: \(f("portrait.jpg")): portrait (180x320 as displayed), only landscape photos are used",
+            "collage: \(f("portrait.jpg")): portrait (180x320 as displayed), only landscape photos are used (keep them with --accept any)",
             "collage: \(f("kite-copy.jpg")): duplicate of \(f("kite.jpg"))",
             "collage: \(f("truncated.jpg")): truncated JPEG file (premature end of data)",
-            "collage: \(f("portrait-exif6.jpg")): portrait (180x320 as displayed), only landscape photos are used",
+            "collage: \(f("portrait-exif6.jpg")): portrait (180x320 as displayed), only landscape photos are used (keep them with --accept any)",
             "collage: \(f("kite-resized-q60.jpg")): duplicate of \(f("kite.jpg"))",
-            "collage: \(f("fallenleaf.jpg")): over the limit of 6 photos",
-            "collage: \(f("not-an-image.jpg")): over the limit of 6 photos",
+            "collage: \(f("fallenleaf.jpg")): over the limit of 6 photos (raise it with --limit)",
+            "collage: \(f("not-an-image.jpg")): over the limit of 6 photos (raise it with --limit)",
         ])
 
         #expect(try CollageChecks.decode(output).size == PixelSize(width: 600, height: 400))

@@ -21,7 +21,7 @@ struct JSONEndToEndTests {
         #expect(try await Shell.jq(#".inputs[0] | "\(.fingerprint | test("^[0-9a-f]{32}$")) \(.decode.format) \(.decode.scale) \(.decode.orientation)""#, json)
             == ["true JPEG 1/1 1"])
         #expect(try await Shell.jq(#".inputs[1] | "\(.status) \(.reason) \(.width)x\(.height) \(.detail)""#, json)
-            == ["skipped portrait 180x320 portrait (180x320 as displayed), only landscape photos are used"])
+            == ["skipped portrait 180x320 portrait (180x320 as displayed), only landscape photos are used (keep them with --accept any)"])
         #expect(try await Shell.jq(#".inputs[2] | "\(.status) \(.index) \(.tile.x)""#, json) == ["used 1 300"])
         #expect(try await Shell.jq(#".inputs[3] | "\(.status) \(.reason) \(.duplicateOf) \(.detail)""#, json)
             == ["skipped duplicate kite.jpg duplicate of kite.jpg"])

@@ -15,7 +15,7 @@ struct OutputsEndToEndTests {
         #expect(jpeg.status == 0)
         #expect(ImageFormat(signature: [UInt8](jpeg.stdout.prefix(8))) == .jpeg)
         #expect(try PhotoDecoder.header(of: [UInt8](jpeg.stdout)).storedSize.description == "300x200")
-        #expect(jpeg.stderrLines == ["collage: portrait.jpg: portrait (180x320 as displayed), only landscape photos are used"])
+        #expect(jpeg.stderrLines == ["collage: portrait.jpg: portrait (180x320 as displayed), only landscape photos are used (keep them with --accept any)"])
         let png = try await Shell.run("collage build autumn.jpg -o - --format png", in: Fixtures.directory)
         #expect(ImageFormat(signature: [UInt8](png.stdout.prefix(8))) == .png)
     }

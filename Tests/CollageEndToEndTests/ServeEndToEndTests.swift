@@ -25,4 +25,12 @@ struct ServeEndToEndTests {
         let shots = try TemporaryDirectory()
         try await script("browser_test.py", [ProcessInfo.processInfo.environment["COLLAGE_SCREENSHOTS"] ?? shots.path])
     }
+
+    /// `/` on a 1920x1080 kiosk screen: zbarimg reads its QR code from Chromium's screenshot and
+    /// the URL serves the newest collage's bytes; it fits without scrolling; idle, it shows the
+    /// earlier collages with their own codes.
+    @Test func theLivePagesQRCodeIsReadFromAScreenshotAndServesTheNewestCollage() async throws {
+        let shots = try TemporaryDirectory()
+        try await script("live_qr_test.py", [ProcessInfo.processInfo.environment["COLLAGE_SCREENSHOTS"] ?? shots.path])
+    }
 }

@@ -73,7 +73,7 @@ struct UnusualInputEndToEndTests {
         let output = folder.file("out.jpg")
         let result = try await RawCommand.run([Array("build".utf8), latin1, latin1Portrait, Array("-o".utf8), Array(output.utf8), Array("--size=300x200".utf8)])
         #expect(result.status == 0)
-        #expect(result.stderrLines == ["collage: \(folder.path)/\\xE9t\\xE9.jpg: portrait (180x320 as displayed), only landscape photos are used"])
+        #expect(result.stderrLines == ["collage: \(folder.path)/\\xE9t\\xE9.jpg: portrait (180x320 as displayed), only landscape photos are used (keep them with --accept any)"])
         try CollageChecks.expectTiles(of: output, show: [Fixtures.path("autumn.jpg")])
     }
 
@@ -97,7 +97,7 @@ struct UnusualInputEndToEndTests {
         let list = Array(landscape.utf8) + [0] + Array(portrait.utf8) + [0]
         let result = try await RawCommand.run(["build", "-", "-0", "-o", output, "--size=300x200"].map { Array($0.utf8) }, standardInput: list)
         #expect(result.status == 0)
-        #expect(result.stderrLines == ["collage: \(folder.path)/portrait\\n.jpg: portrait (180x320 as displayed), only landscape photos are used"])
+        #expect(result.stderrLines == ["collage: \(folder.path)/portrait\\n.jpg: portrait (180x320 as displayed), only landscape photos are used (keep them with --accept any)"])
         try CollageChecks.expectTiles(of: output, show: [landscape])
     }
 }

@@ -24,7 +24,7 @@ struct WatchEndToEndTests {
         let p = photos.file
         #expect(watch.stderrLines.filter { !$0.hasPrefix("collage: wrote") } == [
             "collage: \(p("autumn.jpg")): added", "collage: 1 photo",
-            "collage: \(p("portrait.jpg")): portrait (180x320 as displayed), only landscape photos are used",
+            "collage: \(p("portrait.jpg")): portrait (180x320 as displayed), only landscape photos are used (keep them with --accept any)",
             "collage: \(p("bythewater.jpg")): added", "collage: 2 photos",
             "collage: \(p("kite.jpg")): added", "collage: 3 photos",
             "collage: \(p("kite-copy.jpg")): duplicate of \(p("kite.jpg"))",

@@ -34,7 +34,7 @@ struct CollageFlowTests {
         #expect(selections.map { $0.photos.map(\.name) } == [["a"], ["a", "b"]])
         #expect(log.lines == [
             "a: added",
-            "tall: portrait (300x400 as displayed), only landscape photos are used",
+            "tall: portrait (300x400 as displayed), only landscape photos are used (keep them with --accept any)",
             "notes.txt: not an image (neither JPEG, PNG, HEIC, AVIF, HEIF nor WebP)",
             "b: added",
             "a-again: duplicate of a",

@@ -115,10 +115,29 @@ struct PrefetchingReaderTests {
         let decisions = await PrefetchingReader(items, flow: flow(gated, count: items.count, limit: 3, log: log), depth: 3).read()
         #expect(decisions.map(\.file.description) == ["p1", "album", "p2", "p3", "p4", "p5"])
         #expect(log.lines == ["p1: added", "album: cannot list: Permission denied", "p2: added", "p3: added",
-                              "p4: over the limit of 3 photos", "p5: over the limit of 3 photos"])
+                              "p4: over the limit of 3 photos (raise it with --limit)", "p5: over the limit of 3 photos (raise it with --limit)"])
         #expect(decisions.last?.selection.photos.map(\.name.description) == ["p1", "p2", "p3"])
         #expect(!gated.probed.contains("album"))
         #expect(gated.probed.sorted() == ["p1", "p2", "p3"])
+    }
+
+    /// A stopped `build`: the files the chain never reached are not over any limit.
+    @Test func filesAStoppedReadNeverReachedAreNotOverTheLimit() async {
+        let names = (1...4).map { "p\($0)" }
+        let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size)
+        let gated = GatedPhotos(photos, gating: .probe)
+        let log = RecordedEvents()
+        let reader = PrefetchingReader(inputs(names), flow: flow(gated, count: 4, limit: 3, log: log), depth: 1)
+        gated.open("p1")
+        let reading = Task { await reader.read() }
+        var arrivals = gated.arrivals.makeAsyncIterator()
+        while await arrivals.next() != "p2" {}  // p1 is taken; p2 waits at its gate
+        reading.cancel()
+        let decisions = await reading.value
+        #expect(decisions.map(\.file.description) == names)
+        #expect(log.lines.first == "p1: added")
+        #expect(log.lines.last == "p4: not read: the build was stopped first")
+        #expect(!log.lines.contains { $0.contains("over the limit") }, "\(log.lines)")
     }
 
     @Test func cancellingDropsWhatIsStillInFlight() async {

@@ -126,6 +126,54 @@ struct FolderWatcherTests {
         watching.watcher.stop()
     }
 
+    /// A retake: a photo offered that is deleted or renamed away is reported, once; names never
+    /// offered (hidden, temporary, a directory) are not. A photo saved again under a removed name
+    /// is a new arrival.
+    @Test func aPhotoDeletedOrRenamedAwayIsReportedAsRemoved() async throws {
+        let watching = try Watching()
+        var files = try await watching.events()
+        try write(watching.file("bad.jpg"))
+        try write(watching.file("moved.jpg"))
+        #expect(names([await files.next(), await files.next()]) == ["bad.jpg", "moved.jpg"])
+        try FileManager.default.createDirectory(atPath: watching.file("album"), withIntermediateDirectories: false)
+        try write(watching.file(".hidden.jpg"))
+        try FileManager.default.removeItem(atPath: watching.file("bad.jpg"))
+        try FileManager.default.moveItem(atPath: watching.file("moved.jpg"), toPath: watching.folder.path + "-elsewhere.jpg")
+        defer { try? FileManager.default.removeItem(atPath: watching.folder.path + "-elsewhere.jpg") }
+        try FileManager.default.removeItem(atPath: watching.file("album"))
+        try FileManager.default.removeItem(atPath: watching.file(".hidden.jpg"))
+        // inotify reports in order: once the retake is offered, the removals before it are logged.
+        try write(watching.file("bad.jpg"), "the retake")
+        #expect(names([await files.next()]) == ["bad.jpg"])
+        #expect(watching.log.lines.filter { $0.hasPrefix("removed") } == [
+            "removed \(PhotoFile(watching.file("bad.jpg")))", "removed \(PhotoFile(watching.file("moved.jpg")))",
+        ])
+        watching.watcher.stop()
+        try await watching.task.value
+    }
+
+    /// A copy still under way when the watch starts is not offered by the first listing (it would
+    /// be read truncated), only once the copy closes it.
+    @Test func aFileStillBeingWrittenWhenTheWatchStartsIsTakenOnceClosed() async throws {
+        var copying: FileHandle?
+        let watching = try Watching { folder in
+            FileManager.default.createFile(atPath: folder.file("copying.jpg"), contents: nil)
+            copying = FileHandle(forWritingAtPath: folder.file("copying.jpg"))
+            try copying?.write(contentsOf: Data("the first half".utf8))
+        }
+        let writer = try #require(copying)
+        #expect(FolderScanner.isBeingWritten(PathName(watching.file("copying.jpg"))))
+        // The sentinel comes first: the listing did not offer the half-written file before it.
+        var files = try await watching.events()
+        try writer.write(contentsOf: Data(", then the rest".utf8))
+        try writer.close()
+        #expect(names([await files.next()]) == ["copying.jpg"])
+        #expect(!FolderScanner.isBeingWritten(PathName(watching.file("copying.jpg"))))
+        #expect(watching.log.lines.isEmpty)
+        watching.watcher.stop()
+        try await watching.task.value
+    }
+
     @Test func theFolderGoingAwayEndsTheSourceWithAnError() async throws {
         let watching = try Watching()
         var files = watching.watcher.files.makeAsyncIterator()

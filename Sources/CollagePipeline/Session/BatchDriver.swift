@@ -1,0 +1,110 @@
+internal import AsyncAlgorithms
+internal import CollageCore
+internal import CollageLocking
+internal import CollageFiles
+
+/// Runs one batch's `BatchStateMachine` for `WatchSession`: feeds it the photos as the chain
+/// adds them, arms the timeout's wake-up on the session's clock, and reads the session's inputs
+/// for the batch's source, which ends when the machine completes the batch early or a photo
+/// leaves it (`ending` then says which). The machine decides; this only carries its actions out.
+final class BatchDriver<C: Clock<Duration>>: Sendable {
+    private struct State {
+        var machine: BatchStateMachine<PathName, C.Instant>
+        var ending: BatchEnding?
+        /// The chain's newest selection, before the throttle: what an early completion saves.
+        var latest: Selection?
+        var timer: Task<Void, Never>?
+    }
+
+    private let state: Locked<State>
+    private let clock: C
+    private let inputs: AsyncChannel<SessionInput>
+    private let log: @Sendable (PipelineEvent) -> Void
+    private let name: @Sendable (Int) -> String
+
+    /// `name`: how the log names collage number n.
+    init(machine: BatchStateMachine<PathName, C.Instant>, clock: C, inputs: AsyncChannel<SessionInput>,
+         log: @escaping @Sendable (PipelineEvent) -> Void, name: @escaping @Sendable (Int) -> String) {
+        state = Locked(State(machine: machine))
+        self.clock = clock
+        self.inputs = inputs
+        self.log = log
+        self.name = name
+    }
+
+    deinit { state.withLock { $0.timer?.cancel() } }
+
+    var ending: BatchEnding? { state.withLock { $0.ending } }
+    var latest: Selection? { state.withLock { $0.latest } }
+    /// Every photo in a collage completed so far, with its number: the next batch's machine knows them.
+    var completed: [PathName: Int] { state.withLock { $0.machine.completed } }
+
+    /// The batch's files: the session's inputs up to the command or wake-up that ends the batch.
+    func files() -> some AsyncSequence<PhotoFile, Never> & Sendable {
+        inputs.prefix(while: { [self] input in decide(input) }).compactMap(\.file)
+    }
+
+    /// A selection the chain made: a photo joined (the newest) or took another's place.
+    func added(_ selection: Selection) -> Selection {
+        let action = state.withLock { state -> BatchStateMachine<PathName, C.Instant>.Action in
+            state.latest = selection
+            guard let newest = selection.photos.last, !state.machine.open.photos.contains(newest.name) else { return .none }
+            return state.machine.added(newest.name, at: clock.now)
+        }
+        if case .wait(let deadline) = action { arm(deadline) }
+        return selection
+    }
+
+    /// Stops the timer: the batch is over.
+    func stop() {
+        state.withLock { $0.timer?.cancel() }
+    }
+
+    /// Whether the batch's source goes on after `input`; false once the batch ends early.
+    private func decide(_ input: SessionInput) -> Bool {
+        let action: BatchStateMachine<PathName, C.Instant>.Action
+        switch input {
+        case .file: return true
+        case .deadline: action = state.withLock { $0.machine.deadlinePassed(at: clock.now) }
+        case .command(.finishNow): action = state.withLock { $0.machine.finishNow() }
+        case .command(.removed(let file)): action = state.withLock { $0.machine.removed(file.path) }
+        }
+        switch action {
+        case .complete(let batch, let photos, let because, _):
+            let reason = because == .timeout ? "no photo came for the batch timeout" : "finished by the operator"
+            log(.notice("\(name(batch)) is complete with \(LogCount.photos(photos.count)): \(reason)"))
+            state.withLock { $0.ending = .complete(because: reason) }
+            return false
+        case .rebuild(let batch, let photos, let removed):
+            log(.notice("\(removed) was removed: \(name(batch)) is made again " + (photos.isEmpty ? "with no photo" : "with \(LogCount.photos(photos.count))")))
+            state.withLock { $0.ending = .rebuild(without: removed) }
+            return false
+        case .unchanged(let removed, let batch):
+            log(.notice("\(removed) was removed, but \(name(batch)) is complete: it stays as it is"))
+            return true
+        case .nothingToFinish(let batch):
+            log(.notice("nothing to finish: \(name(batch)) has no photo yet"))
+            return true
+        case .none, .wait:
+            return true
+        }
+    }
+
+    /// Wakes the machine at `deadline`, through the inputs: in order with the files.
+    private func arm(_ deadline: C.Instant) {
+        let (clock, inputs) = (clock, inputs)
+        let timer = Task {
+            do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+            await inputs.send(.deadline)
+        }
+        state.withLock { state in
+            state.timer?.cancel()
+            state.timer = timer
+        }
+    }
+}
+
+/// "1 photo", "2 photos".
+enum LogCount {
+    static func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
+}
