@@ -80,6 +80,9 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         }
         var batch = start.batch
         var carried = start.files
+        // Of the files carried, those already in the batch (resumed, or left after a retake),
+        // not a new arrival yet to be decided: finish now completes a batch with them at once.
+        var accepted = start.files
         var last: SavedCollage?
         var completed: [PathName: Int] = [:]
         // A batch made again after a retake: its collage is saved once it holds the photos left.
@@ -87,9 +90,10 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         while true {
             let overflow = Overflow()
             var unsaved: Selection?
-            let driver = BatchDriver(
-                machine: BatchStateMachine(limit: flow.layout.limit, timeout: batchTimeout, batch: batch, completed: completed, nextBatch: start.nextBatch),
-                clock: clock, inputs: inputs, log: flow.log, name: { [sink] in sink.destination(forBatch: $0).description })
+            let machine = BatchStateMachine<PathName, C.Instant>(limit: flow.layout.limit, timeout: batchTimeout, batch: batch,
+                                                                 photos: accepted.map(\.path), completed: completed, nextBatch: start.nextBatch)
+            let driver = BatchDriver(machine: machine, clock: clock, inputs: inputs, log: flow.log,
+                                     name: { [sink] in sink.destination(forBatch: $0).description })
             defer { driver.stop() }
             let source = StartingWith(carried, then: driver.files())
             let selections = flow.selections(from: source, overflow: overflow).map { driver.added($0) }
@@ -121,18 +125,19 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
                     last = try await unlessStopped(closed, batch: batch) { try await saveFinal(closed, batch: batch) }
                     if !batches, let last { return .complete(last) }
                 }
-                (carried, rebuilt) = (overflow.take().map { [$0] } ?? [], nil)
+                (carried, accepted, rebuilt) = (overflow.take().map { [$0] } ?? [], [], nil)
                 batch = start.nextBatch(batch)
             case .rebuild(let removed)?:
                 // A retake: the same collage again from the photos left, read again from their files.
                 let left = (driver.latest?.photos ?? []).filter { $0.name != removed }
-                carried = left.map { PhotoFile(path: $0.name) } + (overflow.take().map { [$0] } ?? [])
+                accepted = left.map { PhotoFile(path: $0.name) }
+                carried = accepted + (overflow.take().map { [$0] } ?? [])
                 rebuilt = left.isEmpty ? nil : left.count
             case nil:
                 // The newest selection failed to save and nothing newer came: it is the final one.
                 if let unsaved { last = try await unlessStopped(unsaved, batch: batch) { try await saveFinal(unsaved, batch: batch) } }
                 guard batches, let next = overflow.take() else { return .sourceEnded(last) }
-                (carried, rebuilt) = ([next], nil)
+                (carried, accepted, rebuilt) = ([next], [], nil)
                 batch = start.nextBatch(batch)
             }
         }

@@ -68,7 +68,11 @@ enum LivePage {
         #qr { width: 100%; aspect-ratio: 1; background: #fff; border-radius: 1vh; }
         #qr svg { width: 100%; height: 100%; display: block; }
         #scan { font-size: 3.4vh; margin: 1.2vh 0 0; }
+        #title, #batch { white-space: nowrap; }
         @media (orientation: portrait) {
+          #title { font-size: 6vw; }
+          #batch { font-size: 4vw; }
+          #scan { font-size: 3vw; }
           main { grid-template-columns: none; grid-template-rows: minmax(0, 1fr) auto; justify-items: center; }
           #frame { width: 100%; }
           #download { width: min(30vh, 60vw); }

@@ -9,7 +9,7 @@ internal import CollageImaging
 /// given; `LookOptions` turns them into the style's values.
 struct PrintOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "A caption line (repeat for more) in a band of the collage. Placeholders: {date} {time} (optionally {date:%d.%m.%Y}), {n} (the collage's number, {n:04}), {photos}; {{ and }} for braces.",
+        "A caption line (repeat for more) in a band of the collage. Placeholders: {date} {time} (the first photo's EXIF date; optionally {date:%d.%m.%Y}), {today} (the day it is saved), {n} (the collage's number, {n:04}), {photos}; {{ and }} for braces.",
         valueName: "text"))
     var caption: [String] = []
 

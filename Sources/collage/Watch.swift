@@ -21,7 +21,10 @@ extension Collage {
                 is completely written. Every photo is logged as added or skipped, with the number \
                 of photos after every change; the collage is rebuilt at most once per --throttle \
                 interval. The command exits when the sixth photo's collage is written; with \
-                --batches it saves every six photos as a numbered collage until interrupted. \
+                --batches it saves every six photos as a numbered collage until interrupted; \
+                --batch-timeout completes a collage no photo joined for that long, and SIGUSR1 \
+                (collage finish OUTPUT) completes the open one now. A photo deleted from the folder \
+                before its collage is complete leaves it (a retake); after that nothing changes. \
                 Stdout lists each collage file the run leaves behind (or, with --json, carries \
                 one JSON event per line).
                 """
@@ -63,6 +66,11 @@ extension Collage {
 
         func run() async throws {
             var options = try CollageOptions(look: look, output: output, rules: rules, limits: limits)
+            // Finish now (SIGUSR1) is heard from the start: `collage finish` may ask as soon as the
+            // booth's lock names it; what it asks waits for the session.
+            let commands = SessionCommands()
+            let finishing = FinishSignal { commands.send(.finishNow) }
+            defer { withExtendedLifetime(finishing) {} }
             let destination = CollageOutput(path: output.output, numbered: batches)
             let interval = Duration.milliseconds(Int64((throttle * 1000).rounded()))
             // Nothing is taken before the output is known to be one a collage may replace (a
@@ -118,7 +126,6 @@ extension Collage {
             } catch {
                 throw await end("cannot-write", ExitStatus.cannotWrite, error: error.description)
             }
-            let commands = SessionCommands()
             for stale in destination.removeStaleTemporaries() { log(.notice("removed \(stale), left by a run that was killed")) }
             let watcher: FolderWatcher
             do {
@@ -155,8 +162,6 @@ extension Collage {
 
             let watching = Task { try await watcher.run() }
             let working = Task { try await session.run(watcher.files) }
-            let finishing = FinishSignal { commands.send(.finishNow) }
-            defer { withExtendedLifetime(finishing) {} }
             let signals = SignalTrap(first: { watcher.stop() }, again: {
                 TerminalGuard.restoreAll()
                 working.cancel()

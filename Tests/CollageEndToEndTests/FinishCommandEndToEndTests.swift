@@ -28,6 +28,8 @@ struct FinishCommandEndToEndTests {
         let booth = try RunningCollage(["watch", photos.path, "-o", out.file("booth.jpg"), "--batches", "--size", "300x200", "--throttle", "0"])
         #expect(try await booth.waitUntil { FileManager.default.contents(atPath: out.file(".booth.jpg.lock")).map { String(decoding: $0, as: UTF8.self) }
             == "\(booth.process.processIdentifier)\n" })
+        try Fixtures.copy("autumn.jpg", to: photos.file("autumn.jpg"))
+        try await booth.waitFor("collage: wrote \(out.file("booth-0001.jpg")) (300x200, 1 photo)")
         booth.signal(SIGTERM)
         #expect(await booth.status == 143)
     }

@@ -23,13 +23,17 @@ final class BatchDriver<C: Clock<Duration>>: Sendable {
     private let name: @Sendable (Int) -> String
 
     /// `name`: how the log names collage number n.
+    /// `machine` may hold photos already (a resumed or rebuilt batch): its wait starts now.
     init(machine: BatchStateMachine<PathName, C.Instant>, clock: C, inputs: AsyncChannel<SessionInput>,
          log: @escaping @Sendable (PipelineEvent) -> Void, name: @escaping @Sendable (Int) -> String) {
+        var machine = machine
+        let action = machine.resumed(at: clock.now)
         state = Locked(State(machine: machine))
         self.clock = clock
         self.inputs = inputs
         self.log = log
         self.name = name
+        if case .wait(let deadline) = action { arm(deadline) }
     }
 
     deinit { state.withLock { $0.timer?.cancel() } }
