@@ -43,20 +43,13 @@ public enum PhotoRules {
     }
 
     /// Which of two copies of one photo a collage keeps: the one with more pixels (the original,
-    /// not a phone's shrunk re-encode); of equal size, the original format over a re-encode (a
-    /// phone's HEIC, AVIF or HEIF, then a camera's JPEG, over the PNG and WebP editors and
-    /// messaging apps write); then the one carrying the camera's date; else the first. True when
-    /// `photo` should replace `kept`.
+    /// not a phone's shrunk re-encode); of equal size, a format cameras and phones write (JPEG,
+    /// HEIC, HEIF) over one that conversions write (PNG, WebP, AVIF: editors, messaging apps,
+    /// the web); else the first. True when `photo` should replace `kept`.
     public static func isBetterCopy(_ photo: Photo, than kept: Photo) -> Bool {
-        func rank(_ photo: Photo) -> (Int, Int, Int) {
-            let format: Int
-            switch photo.decoding?.format {
-            case "HEIC"?, "AVIF"?, "HEIF"?: format = 3
-            case "JPEG"?: format = 2
-            case nil: format = 0
-            default: format = 1
-            }
-            return (photo.size.area, format, photo.taken == nil ? 0 : 1)
+        func rank(_ photo: Photo) -> (Int, Int) {
+            let cameraFormat = ["JPEG", "HEIC", "HEIF"].contains(photo.decoding?.format ?? "")
+            return (photo.size.area, cameraFormat ? 1 : 0)
         }
         return rank(photo) > rank(kept)
     }

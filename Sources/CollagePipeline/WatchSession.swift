@@ -64,20 +64,14 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         // another photo saved under such a name later is a new arrival.
         let offeredAgain = Locked(resumed)
         let rest = files.filter { file in offeredAgain.withLock { $0.remove(file) == nil } }
-        // The files, the commands and the timeout's wake-ups, in the order they happen.
+        // The commands and the timeout's wake-ups, read by each batch's source beside the files.
         let inputs = AsyncChannel<SessionInput>()
-        let feeding = Task {
-            for await file in rest { await inputs.send(.file(file)) }
-            inputs.finish()
-        }
+        let pending = SessionPending()
         let commanding = Task { [commands] in
             guard let commands else { return }
             for await command in commands.stream { await inputs.send(.command(command)) }
         }
-        defer {
-            feeding.cancel()
-            commanding.cancel()
-        }
+        defer { commanding.cancel() }
         var batch = start.batch
         var carried = start.files
         // Of the files carried, those already in the batch (resumed, or left after a retake),
@@ -95,7 +89,7 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
             let driver = BatchDriver(machine: machine, clock: clock, inputs: inputs, log: flow.log,
                                      name: { [sink] in sink.destination(forBatch: $0).description })
             defer { driver.stop() }
-            let source = StartingWith(carried, then: driver.files())
+            let source = StartingWith(carried, then: driver.files(rest, pending: pending))
             let selections = flow.selections(from: source, overflow: overflow).map { driver.added($0) }
             for try await selection in selections.throttle(for: interval, clock: clock) {
                 if let rebuilt {

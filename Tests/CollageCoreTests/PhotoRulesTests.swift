@@ -145,23 +145,22 @@ struct PhotoRulesTests {
         #expect(throws: Rejection.duplicate(of: "1.jpg")) { try loose.add(shot("2.jpg", seed: 4, guestAt: 26)) }
     }
 
-    /// Which copy of one photo is kept: more pixels, then the original format, then the one with
-    /// the camera's date, else the first.
-    @Test func theBetterCopyHasMorePixelsThenTheOriginalFormatThenTheCamerasDate() {
-        func copy(_ width: Int, _ format: String?, dated: Bool = false) -> Photo {
+    /// Which copy of one photo is kept: more pixels, then a camera's format, else the first.
+    @Test func theBetterCopyHasMorePixelsThenACamerasFormat() {
+        func copy(_ width: Int, _ format: String?) -> Photo {
             var photo = Photo(name: "x", size: PixelSize(width: width, height: width * 5 / 8), image: TestImages.pattern(seed: 1, 16, 10))
             photo.decoding = format.map { DecodeDetails(format: $0, storedSize: photo.size, orientation: .up, scale: 1) }
-            photo.taken = dated ? DateFields(year: 2026, month: 6, day: 13) : nil
             return photo
         }
         // The phone folder: a 2560x1600 HEIC after its 1280x800 JPEG re-encode.
         #expect(PhotoRules.isBetterCopy(copy(2560, "HEIC"), than: copy(1280, "JPEG")))
         #expect(!PhotoRules.isBetterCopy(copy(1280, "JPEG"), than: copy(2560, "HEIC")))
-        #expect(PhotoRules.isBetterCopy(copy(1280, "HEIC"), than: copy(1280, "JPEG")))
         #expect(PhotoRules.isBetterCopy(copy(1280, "JPEG"), than: copy(1280, "WebP")))
-        #expect(PhotoRules.isBetterCopy(copy(1280, "JPEG", dated: true), than: copy(1280, "JPEG")))
-        // Equal in every way: the first stays.
+        #expect(PhotoRules.isBetterCopy(copy(1280, "HEIC"), than: copy(1280, "PNG")))
+        #expect(!PhotoRules.isBetterCopy(copy(1280, "AVIF"), than: copy(1280, "PNG")))
+        // Equal in every way, or both a camera's: the first stays.
         #expect(!PhotoRules.isBetterCopy(copy(1280, "JPEG"), than: copy(1280, "JPEG")))
+        #expect(!PhotoRules.isBetterCopy(copy(1280, "HEIC"), than: copy(1280, "JPEG")))
     }
 
     @Test func reasonsReadAsOneLine() {

@@ -43,9 +43,9 @@ final class BatchDriver<C: Clock<Duration>>: Sendable {
     /// Every photo in a collage completed so far, with its number: the next batch's machine knows them.
     var completed: [PathName: Int] { state.withLock { $0.machine.completed } }
 
-    /// The batch's files: the session's inputs up to the command or wake-up that ends the batch.
-    func files() -> some AsyncSequence<PhotoFile, Never> & Sendable {
-        inputs.prefix(while: { [self] input in decide(input) }).compactMap(\.file)
+    /// The batch's files: the folder's, until a command or wake-up ends the batch.
+    func files<Files: AsyncSequence<PhotoFile, Never> & Sendable>(_ files: Files, pending: SessionPending) -> BatchFiles<Files, C> {
+        BatchFiles(files: files, others: inputs, pending: pending, driver: self)
     }
 
     /// A selection the chain made: a photo joined (the newest) or took another's place.
@@ -65,7 +65,7 @@ final class BatchDriver<C: Clock<Duration>>: Sendable {
     }
 
     /// Whether the batch's source goes on after `input`; false once the batch ends early.
-    private func decide(_ input: SessionInput) -> Bool {
+    func decide(_ input: SessionInput) -> Bool {
         let action: BatchStateMachine<PathName, C.Instant>.Action
         switch input {
         case .file: return true
@@ -104,6 +104,71 @@ final class BatchDriver<C: Clock<Duration>>: Sendable {
         state.withLock { state in
             state.timer?.cancel()
             state.timer = timer
+        }
+    }
+}
+
+/// What one batch's source took from the session's two channels and did not hand on yet: a
+/// file the race below took as a command won belongs to whichever batch reads next.
+final class SessionPending: Sendable {
+    let inputs = Locked<[SessionInput]>([])
+}
+
+/// One batch's files: the next file from the folder, or first a command or wake-up, whichever
+/// comes first, with no element read ahead (the chain asks for a file once it is done with the
+/// last: what a watch's folder and a test's source rely on). A command that ends the batch ends
+/// the sequence.
+struct BatchFiles<Files: AsyncSequence<PhotoFile, Never> & Sendable, C: Clock<Duration>>: AsyncSequence, Sendable {
+    let files: Files
+    let others: AsyncChannel<SessionInput>
+    let pending: SessionPending
+    let driver: BatchDriver<C>
+
+    func makeAsyncIterator() -> Iterator { Iterator(sequence: self) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let sequence: BatchFiles
+        var ended = false
+
+        mutating func next(isolation actor: isolated (any Actor)?) async -> PhotoFile? { await next() }
+
+        mutating func next() async -> PhotoFile? {
+            while !ended {
+                guard let input = await sequence.nextInput() else { break }
+                if case .file(let file) = input { return file }
+                if !sequence.driver.decide(input) { ended = true }
+            }
+            ended = true
+            return nil
+        }
+    }
+
+    /// The next input: one left pending, or the first of the two channels to have one. The
+    /// other's wait is cancelled; an element it got all the same is kept for the next call.
+    fileprivate func nextInput() async -> SessionInput? {
+        if let input = pending.inputs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return input }
+        let (files, others) = (files, others)
+        return await withTaskGroup(of: (Bool, SessionInput?).self) { group in
+            group.addTask {
+                var iterator = files.makeAsyncIterator()
+                return (true, await iterator.next(isolation: nil).map(SessionInput.file))
+            }
+            group.addTask {
+                var iterator = others.makeAsyncIterator()
+                return (false, await iterator.next())
+            }
+            var first: (fromFiles: Bool, input: SessionInput?)?
+            while let (fromFiles, input) = await group.next() {
+                if first == nil {
+                    // The folder ended: so does the batch. A command channel that ended changes nothing.
+                    if !fromFiles && input == nil { continue }
+                    first = (fromFiles, input)
+                    group.cancelAll()
+                } else if let input {
+                    pending.inputs.withLock { $0.append(input) }
+                }
+            }
+            return first?.input
         }
     }
 }

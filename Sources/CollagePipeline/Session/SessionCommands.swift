@@ -26,7 +26,7 @@ public final class SessionCommands: Sendable {
 
 /// One thing a session reads, in the order it happened: a file, a command, or the wake-up the
 /// batch timeout asked for.
-enum SessionInput: Sendable {
+enum SessionInput: Sendable, Equatable {
     case file(PhotoFile)
     case command(SessionCommands.Command)
     case deadline
