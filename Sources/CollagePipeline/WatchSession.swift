@@ -78,7 +78,7 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         // not a new arrival yet to be decided: finish now completes a batch with them at once.
         var accepted = start.files
         var last: SavedCollage?
-        var completed: [PathName: Int] = [:]
+        var completed = start.completed
         // A batch made again after a retake: its collage is saved once it holds the photos left.
         var rebuilt: Int?
         while true {

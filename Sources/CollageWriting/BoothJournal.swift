@@ -113,12 +113,16 @@ public final class BoothJournal: Sendable {
             for number in onDisk.sorted() where number > history.lastNumber { journal.skip(number) }
         }
         let next: @Sendable (Int) -> Int = { journal.number(after: $0) }
+        var completed: [PathName: Int] = [:]
+        for collage in history.collages where collage.complete {
+            for photo in collage.photos { completed[folder.appending(photo.name)] = collage.number }
+        }
         if let unfinished = history.unfinished {
             switch journal.resumable(unfinished, in: folder, limit: limit) {
             case .success(let files):
                 journal.state.withLock { $0.open = unfinished.number }
                 notice("finishing \(output.path(forBatch: unfinished.number)) (\(Self.photos(files.count))) before starting another")
-                return (journal, BoothStart(batch: unfinished.number, files: files, nextBatch: next))
+                return (journal, BoothStart(batch: unfinished.number, files: files, nextBatch: next, completed: completed))
             case .failure(let reason):
                 notice("\(output.path(forBatch: unfinished.number)) is kept as it is: \(reason.text)")
             }
@@ -128,7 +132,7 @@ public final class BoothJournal: Sendable {
             let count = history.collages.count
             notice("\(path): \(count) collage\(count == 1 ? "" : "s") saved before; the next is \(output.path(forBatch: first))")
         }
-        return (journal, BoothStart(batch: first, nextBatch: next))
+        return (journal, BoothStart(batch: first, nextBatch: next, completed: completed))
     }
 
     /// The saved collage a photo with this content is already in, other than the one being made.

@@ -1,3 +1,4 @@
+public import CollageCore
 public import CollageFiles
 
 /// Where a watch session begins: collage 1 with nothing before it, or, for a photo booth that
@@ -12,10 +13,15 @@ public struct BoothStart: Sendable {
     public var files: [PhotoFile]
     /// The number after a collage's: one more, or past numbered files that are not the booth's.
     public var nextBatch: @Sendable (Int) -> Int
+    /// The photos of the complete collages, by path in the watched folder, with each collage's
+    /// number: a photo deleted from one of them changes nothing, and the log says which.
+    public var completed: [PathName: Int]
 
-    public init(batch: Int = 1, files: [PhotoFile] = [], nextBatch: @escaping @Sendable (Int) -> Int = { $0 + 1 }) {
+    public init(batch: Int = 1, files: [PhotoFile] = [], nextBatch: @escaping @Sendable (Int) -> Int = { $0 + 1 },
+                completed: [PathName: Int] = [:]) {
         self.batch = batch
         self.files = files
         self.nextBatch = nextBatch
+        self.completed = completed
     }
 }

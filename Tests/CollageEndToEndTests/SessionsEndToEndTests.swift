@@ -42,6 +42,9 @@ struct SessionsEndToEndTests {
         try await run.waitFor("collage: \(out.file("booth-0002.jpg")) is complete with 1 photo: no photo came for the batch timeout")
         try Fixtures.copy("eveningglow.jpg", to: photos.file("eveningglow.jpg"))
         try await run.waitFor(wrote(out, 3, 1))
+        // The journal says collage 1 is complete: a photo deleted from it changes nothing.
+        try FileManager.default.removeItem(atPath: photos.file("kite.jpg"))
+        try await run.waitFor("collage: \(photos.file("kite.jpg")) was removed, but \(out.file("booth-0001.jpg")) is complete: it stays as it is")
         run.signal(SIGTERM)
         #expect(await run.status == 143)
         #expect(!run.stderrLines.contains { $0.contains("finishing \(out.file("booth-0001.jpg"))") })
