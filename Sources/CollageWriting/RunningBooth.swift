@@ -1,5 +1,5 @@
 public import CollageCore
-public import CollageFiles
+internal import CollageFiles
 #if canImport(Glibc)
 internal import Glibc
 #endif
