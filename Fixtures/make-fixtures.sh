@@ -288,6 +288,19 @@ assert len(at) == 2, at   # the primary item's property and the track's sample e
 for i in at: data[i:i + 4] = b"free"
 open("cups-animated-alpha-nocolr.avif", "wb").write(data)
 PY
+# The same frames by SVT-AV1 (4:2:0, the one it takes), whose sequence header says limited range
+# and no colour description (2/2/2) where the `colr` boxes say full range, BT.601; the primary
+# item's `colr` renamed `free`, the track's kept. libavif and Chromium read a sequence's track;
+# libheif 1.15 the item, and without `colr` the sequence header: blues over-saturated.
+avifenc -c svt --yuv 420 -s 8 "$work/frame1.png" "$work/frame2.png" "$work/animated-svt.avif" > /dev/null 2>&1
+"$py" - "$work/animated-svt.avif" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = [i for i in range(len(data) - 4) if data[i:i + 4] == b"colr"]
+assert len(at) == 2 and at[0] < data.index(b"moov") < at[1], at   # the item's (in meta), the track's
+data[at[0]:at[0] + 4] = b"free"
+open("cups-animated-svt.avif", "wb").write(data)
+PY
 # Alpha: summer-alpha.png (left half transparent) as HEIC and as lossy WebP with alpha.
 heif-enc -q 85 -o summer-alpha.heic summer-alpha.png
 cwebp -quiet -q 85 -exact summer-alpha.png -o summer-alpha.webp
@@ -382,7 +395,7 @@ from PIL import Image, ImageOps
 import pillow_heif
 pillow_heif.register_heif_opener()
 names = ["kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "path-10bit.avif", "grey-mono.heic",
-         "grey-mono-limited.avif", "kite-thumb-wrong-size.heic", "cups-animated-alpha-nocolr.avif",
+         "grey-mono-limited.avif", "kite-thumb-wrong-size.heic", "cups-animated-alpha-nocolr.avif", "cups-animated-svt.avif",
          "summer-alpha.heic", "cups-exif6.heic", "cups-irot-imir.heic", "kite.webp", "eveningglow-lossless.webp",
          "summer-alpha.webp", "coldripple-animated.webp", "cups-exif6.webp", "cups-exif6.png"]
 for name in names:

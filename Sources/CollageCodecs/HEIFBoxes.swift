@@ -5,14 +5,22 @@
 struct HEIFBoxes {
     struct Box {
         let type: String
+        /// Where the box starts: its 32-bit size, then its type.
+        let start: Int
         let body: Range<Int>
+        /// Whether its size is the 32-bit one (not 64-bit, not "to the end"): a size that can be rewritten in place.
+        let plainSize: Bool
     }
 
     let file: [UInt8]
     /// The primary item's ID.
     let primary: Int
-    private let children: [Box]
-    private let propertyList: [Box]
+    let meta: Box
+    /// The boxes in `meta`, and the item properties: `iprp`, its `ipco` and the `ipco` list.
+    let children: [Box]
+    let iprp: Box
+    let ipco: Box
+    let propertyList: [Box]
     private let associations: [Box]
 
     /// `file`: the file, or its start up to the end of its `meta` box.
@@ -20,13 +28,16 @@ struct HEIFBoxes {
         self.file = file
         guard let meta = Self.boxes(in: file, 0..<file.count).first(where: { $0.type == "meta" }),
               meta.body.count >= 4 else { return nil }
+        self.meta = meta
         children = Self.boxes(in: file, meta.body.lowerBound + 4..<meta.body.upperBound)  // a FullBox
         guard let pitm = children.first(where: { $0.type == "pitm" }), let version = Self.uint(file, pitm.body.lowerBound, bytes: 1),
               let primary = Self.uint(file, pitm.body.lowerBound + 4, bytes: version == 0 ? 2 : 4),
               let iprp = children.first(where: { $0.type == "iprp" }) else { return nil }
         self.primary = primary
+        self.iprp = iprp
         let properties = Self.boxes(in: file, iprp.body)
         guard let ipco = properties.first(where: { $0.type == "ipco" }) else { return nil }
+        self.ipco = ipco
         propertyList = Self.boxes(in: file, ipco.body)
         associations = properties.filter { $0.type == "ipma" }
     }
@@ -53,13 +64,13 @@ struct HEIFBoxes {
         offset >= 0 && offset < file.count ? file[offset] : nil
     }
 
-    private static func uint(_ file: [UInt8], _ offset: Int, bytes: Int) -> Int? {
+    static func uint(_ file: [UInt8], _ offset: Int, bytes: Int) -> Int? {
         guard offset >= 0, bytes <= file.count, offset <= file.count - bytes else { return nil }
         return file[offset..<offset + bytes].reduce(0) { $0 << 8 | Int($1) }
     }
 
     /// The boxes laid end to end in `range`; stops at the first whose size does not fit.
-    private static func boxes(in file: [UInt8], _ range: Range<Int>) -> [Box] {
+    static func boxes(in file: [UInt8], _ range: Range<Int>) -> [Box] {
         var found: [Box] = []
         var offset = range.lowerBound
         while offset + 8 <= range.upperBound, let size32 = uint(file, offset, bytes: 4) {
@@ -72,29 +83,45 @@ struct HEIFBoxes {
                 size = range.upperBound - offset
             }
             guard size >= header, size <= range.upperBound - offset else { break }
-            found.append(Box(type: type, body: offset + header..<offset + size))
+            found.append(Box(type: type, start: offset, body: offset + header..<offset + size, plainSize: size32 > 1))
             offset += size
         }
         return found
     }
 
-    /// The 1-based property indices `ipma` associates with `item`, in order.
+    /// Where `ipma` lists `item`'s associations: the `ipma` box, the offset of its count byte, the
+    /// end of its list, and whether indices take two bytes. Nil when no `ipma` lists it.
+    func associationList(of item: Int) -> (ipma: Box, count: Int, end: Int, wide: Bool)? {
+        for ipma in associations {
+            if let entry = entries(of: ipma).first(where: { $0.item == item }) { return (ipma, entry.count, entry.end, entry.wide) }
+        }
+        return nil
+    }
+
+    /// The property indices (1-based) `ipma` associates with `item`, in order.
     private func indices(of item: Int, in ipma: Box) -> [Int] {
+        entries(of: ipma).first { $0.item == item }?.indices ?? []
+    }
+
+    /// Each entry of `ipma`: its item, the offset of its count byte, its end, whether its indices
+    /// take two bytes, and the indices (the essential bit dropped). Stops at the first that does not fit.
+    private func entries(of ipma: Box) -> [(item: Int, count: Int, end: Int, wide: Bool, indices: [Int])] {
         let start = ipma.body.lowerBound
         guard let version = Self.uint(file, start, bytes: 1), let flags = Self.uint(file, start + 1, bytes: 3),
               let count = Self.uint(file, start + 4, bytes: 4) else { return [] }
         let idBytes = version < 1 ? 2 : 4, indexBytes = flags & 1 == 1 ? 2 : 1
+        var found: [(item: Int, count: Int, end: Int, wide: Bool, indices: [Int])] = []
         var offset = start + 8
         for _ in 0..<min(count, ipma.body.count) {
             guard offset < ipma.body.upperBound, let id = Self.uint(file, offset, bytes: idBytes),
-                  let associated = Self.uint(file, offset + idBytes, bytes: 1) else { return [] }
-            offset += idBytes + 1
-            guard offset + associated * indexBytes <= ipma.body.upperBound else { return [] }
-            let indices = (0..<associated).compactMap { Self.uint(file, offset + $0 * indexBytes, bytes: indexBytes) }
+                  let associated = Self.uint(file, offset + idBytes, bytes: 1) else { break }
+            let list = offset + idBytes + 1, end = list + associated * indexBytes
+            guard end <= ipma.body.upperBound else { break }
+            let indices = (0..<associated).compactMap { Self.uint(file, list + $0 * indexBytes, bytes: indexBytes) }
                 .map { $0 & (indexBytes == 2 ? 0x7FFF : 0x7F) }
-            if id == item { return indices }
-            offset += associated * indexBytes
+            found.append((id, offset + idBytes, end, indexBytes == 2, indices))
+            offset = end
         }
-        return []
+        return found
     }
 }

@@ -15,8 +15,13 @@ final class HEIFImage: HeaderedImage {
     /// Which sources (0, the primary image, then each thumbnail) are coded as luma alone.
     private let monochrome: [Bool]
 
-    /// Reads from a copy of `data`, pinned.
-    convenience init(bytes data: [UInt8], limits: DecodeLimits) throws(DecodeError) {
+    /// Reads from a copy of `file`, pinned (a sequence whose primary item has no colour box given
+    /// its track's: `HEIFSequenceColour`).
+    convenience init(bytes file: [UInt8], limits: DecodeLimits) throws(DecodeError) {
+        try self.init(pinning: HEIFSequenceColour.withTrackColour(file) ?? file, limits: limits)
+    }
+
+    private convenience init(pinning data: [UInt8], limits: DecodeLimits) throws(DecodeError) {
         let pinned = PinnedBytes(data)
         var status = COLLAGE_OK
         var message = CMessage()
@@ -37,6 +42,17 @@ final class HEIFImage: HeaderedImage {
         let format = HEIFCodec.format(signature: Array(boxes.prefix(min(length, ImageCodecs.signatureLength)))) ?? .heif
         guard status == COLLAGE_OK else { throw DecodeError(status: status, message: message, format: format, limits: limits) }
         boxes.removeSubrange(length...)
+        if HEIFSequenceColour.mayNeedTrackColour(boxes) {
+            // Rare (a sequence whose item has no colour box): read whole, perhaps given its track's.
+            var file = [UInt8](repeating: 0, count: max(0, Int(collage_file_size(descriptor))))
+            status = collage_read_start(descriptor, &file, file.count, &length, &message.bytes, message.bytes.count)
+            guard status == COLLAGE_OK else { throw DecodeError(status: status, message: message, format: format, limits: limits) }
+            file.removeSubrange(length...)
+            if let patched = HEIFSequenceColour.withTrackColour(file) {
+                try self.init(pinning: patched, limits: limits)
+                return
+            }
+        }
         guard let decoder = collage_heif_open_file(descriptor, &status, &message.bytes, message.bytes.count) else {
             throw DecodeError(status: status, message: message, format: format, limits: limits)
         }

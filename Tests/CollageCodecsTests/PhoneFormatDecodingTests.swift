@@ -11,7 +11,7 @@ import Testing
 struct PhoneFormatDecodingTests {
     @Test("Pixels match the independent reader's within a mean of 2 levels", arguments: [
         "kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "path-10bit.avif", "grey-mono.heic", "grey-mono-limited.avif",
-        "kite-thumb-wrong-size.heic", "cups-animated-alpha-nocolr.avif", "summer-alpha.heic", "cups-exif6.heic",
+        "kite-thumb-wrong-size.heic", "cups-animated-alpha-nocolr.avif", "cups-animated-svt.avif", "summer-alpha.heic", "cups-exif6.heic",
         "cups-irot-imir.heic", "kite.webp", "eveningglow-lossless.webp", "summer-alpha.webp", "coldripple-animated.webp",
         "cups-exif6.webp", "cups-exif6.png",
     ])
@@ -45,7 +45,7 @@ struct PhoneFormatDecodingTests {
     }
 
     @Test("Every cut of a HEIC, AVIF or WebP is refused cleanly or read, never a crash", arguments: [
-        "cups-irot-imir.heic", "eveningglow.avif", "cups-exif6.webp",
+        "cups-irot-imir.heic", "eveningglow.avif", "cups-exif6.webp", "cups-animated-svt.avif",
     ])
     func everyCut(name: String) throws {
         let bytes = try Fixtures.bytes(name)

@@ -35,6 +35,8 @@ collage_heif_decoder *collage_heif_open_file(int fd, collage_status *status, cha
 /** Where the `meta` box of the HEIF file open on `fd` ends: the length of the start of the file
  *  that holds every box describing its images; 0 when no such box lies within the file. */
 size_t collage_heif_meta_end(int fd);
+/** The size of the file open on `fd`; -1 if fstat fails. */
+int64_t collage_file_size(int fd);
 /** Reads the start of the file open on `fd` (by pread: its offset is left alone), at most
  *  `capacity` bytes, into `out`; their count in `length` (fewer at the file's end).
  *  COLLAGE_READ_FAILED on an I/O error. */
