@@ -11,9 +11,9 @@
 DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-dejavu-core libqrencode-dev \
         libheif-dev libwebp-dev liblcms2-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
-# cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
+# cjpeg are the other end of a pipe in the README's examples, jsonschema checks docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
-# verifies Docs/collage-booth.service, gcc compiles the LD_PRELOAD shim that kills a booth at its
+# verifies docs/collage-booth.service, gcc compiles the LD_PRELOAD shim that kills a booth at its
 # journal's rename, strace holds an fsync so a signal lands while a collage is being written,
 # tesseract reads captions back, hb-view draws the same text for comparison, Droid Sans Fallback
 # is the CJK font fontconfig falls back to. `watch --serve` is tested with curl, a Python SSE
