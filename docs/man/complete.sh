@@ -10,10 +10,12 @@ here=$(dirname "$0")
 grep -q '^\.Sh "*EXIT STATUS' "$page" || { echo "complete.sh: no EXIT STATUS section in $page" >&2; exit 1; }
 awk -v here="$here" '
   /^\.Sh "?EXIT STATUS"?$/ {
-    while (("ls " here "/*.mdoc" | getline fragment) > 0) {
+    command = "ls " here "/*.mdoc"
+    while ((command | getline fragment) > 0) {
       while ((getline line < fragment) > 0) print line
       close(fragment)
     }
+    close(command)
     skipping = 1
     next
   }
