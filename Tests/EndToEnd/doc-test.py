@@ -41,13 +41,16 @@ STAND_INS = os.path.join(HERE, "stand-ins")
 SHELL_LANGUAGES = {"console", "sh", "bash", "shell"}
 COMMAND_SECONDS = 120
 
-LANDSCAPES = ["autumn.jpg", "bythewater.jpg", "coldripple.jpg", "eveningglow.jpg", "fallenleaf.jpg", "kite.jpg", "path.jpg"]
-# folder (relative to the example's folder) -> fixtures copied into it: the photos the text names.
+# folder (relative to the example's folder) -> fixtures copied into it, as "name" or "new name=fixture":
+# the photos the text names.
 SETUPS = {
-    # A phone's camera folder: photos, a portrait, a copy sent twice, an iPhone HEIC, a WebP.
-    "phone": {"phone": ["autumn.jpg", "portrait.jpg", "kite.jpg", "kite-copy.jpg", "cups-exif6.heic", "path.jpg",
-                        "eveningglow.avif"]},
-    "trip": {"trip": LANDSCAPES + ["portrait.jpg", "kite-copy.jpg"]},
+    # A phone's camera folder: photos, a portrait, the same photo saved twice, an iPhone's HEIC.
+    "phone": {"phone": ["IMG_0410.jpg=autumn.jpg", "IMG_0411.jpg=portrait.jpg", "IMG_0412.jpg=kite.jpg",
+                        "IMG_0413.jpg=kite-copy.jpg", "IMG_0414.HEIC=cups-exif6.heic", "IMG_0415.jpg=path.jpg",
+                        "IMG_0416.jpg=eveningglow.jpg"]},
+    # Holiday photos: four landscapes, a portrait, a square crop, and a second copy of one.
+    "trip": {"trip": ["autumn.jpg", "bythewater.jpg", "kite.jpg", "kite2.jpg=kite-copy.jpg", "path.jpg", "portrait.jpg",
+                      "square.jpg"]},
     "strip": {"strip": ["autumn.jpg", "kite.jpg", "path.jpg", "eveningglow.jpg"]},
     "albums": {"albums/paris": ["autumn.jpg", "kite.jpg", "path.jpg"], "albums/rome": ["eveningglow.jpg", "fallenleaf.jpg"]},
     # What the booth's camera uploads: six guests' shots.
@@ -174,8 +177,11 @@ class Running:
         os.killpg(self.process.pid, signal.SIGINT)
 
     def finish(self, seconds):
+        """The exit status as a shell gives it (128 + the signal that ended it), or None after a timeout."""
         try:
             status = self.process.wait(timeout=seconds)
+            if status < 0:
+                status = 128 - status
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
@@ -191,7 +197,8 @@ def prepare(example, folder):
         for subfolder, names in SETUPS[setup].items():
             os.makedirs(os.path.join(folder, subfolder), exist_ok=True)
             for name in names:
-                shutil.copyfile(os.path.join(FIXTURES, name), os.path.join(folder, subfolder, name))
+                target, _, fixture = name.partition("=")
+                shutil.copyfile(os.path.join(FIXTURES, fixture or target), os.path.join(folder, subfolder, target))
 
 
 def run_console(example, folder, environment):
