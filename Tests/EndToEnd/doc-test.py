@@ -247,6 +247,35 @@ def run_script(example, folder, environment):
     return sum(1 for line in example.lines if line.strip() and not line.lstrip().startswith("#"))
 
 
+def slug(heading):
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to dashes."""
+    text = re.sub(r"[`*_]", "", heading.strip().lower())
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(path):
+    with open(path, encoding="utf-8") as handle:
+        text = re.sub(r"(?ms)^```.*?^```", "", handle.read())
+    return {slug(match) for match in re.findall(r"(?m)^#+ (.*)$", text)}
+
+
+def broken_links(path):
+    """Links to files of the repository, or to headings, that lead nowhere."""
+    with open(path, encoding="utf-8") as handle:
+        text = re.sub(r"(?ms)^```.*?^```", "", handle.read())
+    broken = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"^[a-z]+:", target):
+            continue
+        file, _, anchor = target.partition("#")
+        linked = os.path.normpath(os.path.join(os.path.dirname(path), file)) if file else path
+        if not os.path.exists(linked):
+            broken.append(f"{os.path.relpath(path, REPOSITORY)}: a link to {target}: no such file")
+        elif anchor and linked.endswith(".md") and anchor not in anchors(linked):
+            broken.append(f"{os.path.relpath(path, REPOSITORY)}: a link to {target}: no such heading")
+    return broken
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", required=True, help="the folder holding the collage binary under test")
@@ -260,6 +289,7 @@ def main():
     ran = commands = 0
     skipped, failures = [], []
     for path in arguments.files:
+        failures += broken_links(path)
         for example in examples_in(path):
             if example.norun is not None:
                 if not example.norun:
