@@ -4,9 +4,9 @@ import Foundation
 import Testing
 import CollageImaging
 
-/// Every pipeline of the README's "In scripts" section, run as written (paths aside), and the
+/// Every pipeline of the cookbook in docs/scripting.md (which `make doc-test` also runs as written),
 /// JSON each command writes checked against the schemas in docs/.
-@Suite("The README's cookbook, run for real", .timeLimit(.minutes(3)))
+@Suite("The cookbook of docs/scripting.md, run for real", .timeLimit(.minutes(3)))
 struct CookbookTests {
     static let repository = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent().path
 
