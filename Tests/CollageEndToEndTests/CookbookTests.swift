@@ -5,7 +5,7 @@ import Testing
 import CollageImaging
 
 /// Every pipeline of the cookbook in docs/scripting.md (which `make doc-test` also runs as written),
-/// JSON each command writes checked against the schemas in docs/.
+/// and the JSON each command writes checked against the schemas in docs/.
 @Suite("The cookbook of docs/scripting.md, run for real", .timeLimit(.minutes(3)))
 struct CookbookTests {
     static let repository = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent().path
