@@ -22,7 +22,7 @@ for variable in NO_COLOR $(grep -rhoE '"COLLAGE_[A-Z_]+"' Sources --include=*.sw
   grep -q "$variable" <<<"$environment" || fail "ENVIRONMENT does not name $variable, which the sources read"
 done
 files=$(section "FILES")
-for file in .booth.jpg.journal .booth.jpg.lock .tmp; do
+for file in .booth.jpg.journal .booth.jpg.lock .booth-0002.jpg.4711.123.tmp; do
   grep -qF "$file" <<<"$files" || fail "FILES does not name $file"
 done
 for heading in NAME SYNOPSIS DESCRIPTION EXAMPLES "SEE ALSO"; do
