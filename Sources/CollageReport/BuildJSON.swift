@@ -6,7 +6,7 @@ internal import CollageWriting
 internal import CollageFiles
 
 /// `collage build --json`: one document on stdout after the run. The field order and meaning
-/// are documented in the README and in `Docs/build.schema.json`; tests read them with `jq`.
+/// are documented in the README and in `docs/build.schema.json`; tests read them with `jq`.
 public enum BuildJSON {
     public static func document(_ report: BuildReport) -> JSONValue {
         var fields: [(String, JSONValue)] = []

@@ -7,7 +7,7 @@ internal import CollageFiles
 
 /// `collage watch --json`: NDJSON, one event per line, written the moment it happens, each in
 /// ripgrep's envelope `{"type": "...", "data": {...}}`. Documented in the README and in
-/// `Docs/watch-event.schema.json`.
+/// `docs/watch-event.schema.json`.
 public enum WatchJSON {
     /// The first line: what is watched and how; with `--serve`, the page's URL.
     public static func started(folder: PathName, output: PathName, limit: Int, batches: Bool, throttle: Duration, url: String? = nil) -> JSONValue {

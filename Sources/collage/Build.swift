@@ -14,7 +14,7 @@ extension Collage {
             abstract: "Builds one collage from the photos given, in order.",
             discussion: """
                 Photos that are not landscape (after EXIF orientation), duplicates of one \
-                already taken, unreadable, or beyond the sixth are skipped, one line each on \
+                already taken, unreadable, or beyond the limit (six, or a fixed --grid's cells) are skipped, one line each on \
                 stderr. The output path is printed on stdout once the collage is written.
                 """
         )

@@ -4,7 +4,7 @@ public import CollageTerminal
 
 /// How a command reports: for people on stderr, for scripts as JSON on stdout.
 struct ReportOptions: ParsableArguments {
-    @Flag(help: "Machine-readable output on stdout (see the README for its fields).")
+    @Flag(help: "Machine-readable output on stdout (its fields: docs/scripting.md).")
     var json = false
 
     @Flag(name: .shortAndLong, help: "Print only errors (and the output path on stdout).")

@@ -20,8 +20,9 @@ extension Collage {
                 Photos already in the folder come first (oldest first), then each new one once it \
                 is completely written. Every photo is logged as added or skipped, with the number \
                 of photos after every change; the collage is rebuilt at most once per --throttle \
-                interval. The command exits when the sixth photo's collage is written; with \
-                --batches it saves every six photos as a numbered collage until interrupted. \
+                interval. The command exits when the collage is full (six photos, or --limit, or a \
+                fixed --grid's cells) and written; with --batches each full collage is saved as a \
+                numbered file and the next one begins, until interrupted. \
                 Stdout lists each collage file the run leaves behind (or, with --json, carries \
                 one JSON event per line).
                 """
@@ -44,7 +45,7 @@ extension Collage {
         @Option(help: ArgumentHelp("Seconds between collage rebuilds: the first change is saved at once, the newest within one interval.", valueName: "seconds"))
         var throttle = 0.5
 
-        @Flag(help: "Photo-booth mode: save every six photos as collage-0001.jpg, collage-0002.jpg, … until interrupted.")
+        @Flag(help: "Photo-booth mode: each time a collage is full (six photos, --limit, or a fixed --grid's cells), save it as collage-0001.jpg, collage-0002.jpg, … and begin the next, until interrupted.")
         var batches = false
 
         func validate() throws {

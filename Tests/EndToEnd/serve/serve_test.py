@@ -191,9 +191,9 @@ def test_events_live_resume_and_the_same_json_as_stdout():
         else:
             check(False, "the stream ends after finished")
         check(booth.printed(finished) and finished == booth.lines[-1], "the finished event is the last --json line")
-        # Every event, `started` with its `url` included, as Docs/watch-event.schema.json says.
+        # Every event, `started` with its `url` included, as docs/watch-event.schema.json says.
         here = os.path.dirname(os.path.abspath(__file__))
-        schema = os.path.join(here, "..", "..", "..", "Docs", "watch-event.schema.json")
+        schema = os.path.join(here, "..", "..", "..", "docs", "watch-event.schema.json")
         valid = subprocess.run([sys.executable, os.path.join(here, "..", "validate-json.py"), schema, "--lines"],
                                input="\n".join(booth.lines), capture_output=True, text=True)
         check(valid.returncode == 0, f"the events follow the schema: {valid.stdout}{valid.stderr}")
