@@ -11,8 +11,8 @@ struct PrintHelperDescriptorsEndToEndTests {
     /// While this file exists, the helper the printer leaves behind stays running.
     var hold: String { out.file("hold") }
 
-    /// A stand-in `lp` in Python: writes the descriptors it was started with (one number a line)
-    /// to `fds`, then forks a helper that outlives it, as a spooler's daemon does, and exits 0.
+    /// A stand-in `lp` in Python: writes the descriptors it was started with (one a line: the
+    /// number and what it is) to `fds`, then forks a helper that outlives it, as a spooler's daemon does, and exits 0.
     func printer() throws -> String {
         let program = out.file("lp")
         try """
@@ -29,7 +29,7 @@ struct PrintHelperDescriptorsEndToEndTests {
             # The listing's own descriptor is closed again by the time each is checked.
             inherited = sorted(int(name) for name in os.listdir("/proc/self/fd") if is_open(int(name)))
             with open("\(out.file("fds.tmp"))", "w") as record:
-                record.write("".join(f"{fd}\\n" for fd in inherited))
+                record.write("".join(f"{fd} {os.readlink(f'/proc/self/fd/{fd}')}\\n" for fd in inherited))
             if os.fork() == 0:
                 os.setsid()
                 null = os.open("/dev/null", os.O_RDWR)
@@ -71,7 +71,11 @@ struct PrintHelperDescriptorsEndToEndTests {
         booth.signal(SIGTERM)
         #expect(await booth.status == 143)
 
-        // The helper still runs; the next booth takes the same port.
+        // The helper still runs, and nothing accepts a connection on the port: no listening socket
+        // outlived the booth (Hummingbird's has SO_REUSEPORT, so a leak would not stop a new bind).
+        let connect = try await Shell.run("exec 3<>/dev/tcp/127.0.0.1/\(port)")
+        #expect(connect.status != 0, "a connection to the ended booth's port was accepted")
+        // The next booth takes the same port.
         let empty = try TemporaryDirectory(), next = try TemporaryDirectory()
         let again = try RunningCollage(["watch", empty.path, "-o", next.file("booth.jpg"), "--batches", "--throttle", "0", "--json",
                                         "--serve", "127.0.0.1:\(port)"])
@@ -81,6 +85,6 @@ struct PrintHelperDescriptorsEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: hold))
 
         let inherited = try String(contentsOfFile: out.file("fds"), encoding: .utf8)
-        #expect(inherited == "0\n1\n2\n")
+        #expect(inherited.split(separator: "\n").map { $0.prefix { $0 != " " } } == ["0", "1", "2"], "\(inherited)")
     }
 }
