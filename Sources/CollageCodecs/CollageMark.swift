@@ -61,12 +61,16 @@ public enum CollageMark {
     }
 
     /// `bytes`, as an encoder wrote them, with the unsigned mark replaced by `record` signed
-    /// with `key`; nil when there is no unsigned mark, or the record is too long for a segment.
+    /// with `key`; nil when there is no unsigned mark. A record too long for a JPEG comment (a
+    /// hundred photos with long names) keeps its photos' contents and drops their names, as `?`.
     public static func signed(_ bytes: [UInt8], record: Record, key: [UInt8]) -> [UInt8]? {
         guard let format = ImageFormat(signature: bytes), let mark = segments(bytes).first(where: { bytes[$0.text].elementsEqual(word) }) else {
             return nil
         }
-        let text = Array(record.text.utf8) + Array("mac ".utf8) + unsignedTag
+        var text = Array(record.text.utf8) + Array("mac ".utf8) + unsignedTag
+        if format == .jpeg, text.count + 2 > 0xFFFF {
+            text = Array(Record(complete: record.complete, photos: record.photos.map { ($0.content, "?") }).text.utf8) + Array("mac ".utf8) + unsignedTag
+        }
         var out = Array(bytes[..<mark.start])
         let data: [UInt8]
         switch format {

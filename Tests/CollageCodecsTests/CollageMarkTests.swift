@@ -26,6 +26,17 @@ struct CollageMarkTests {
         #expect(try PhotoDecoder.decode(signed) { $0.displayedSize }.image?.size == PixelSize(width: 64, height: 40))
     }
 
+    @Test func aRecordTooLongForAJPEGCommentKeepsTheContentsAndDropsTheNames() throws {
+        let long = PathName(bytes: [UInt8](repeating: 0xE9, count: 250))
+        let many = CollageMark.Record(complete: true, photos: (0..<100).map { (ContentHash(of: [UInt8($0)]), long) })
+        let signed = try #require(CollageMark.signed(try encoded(.jpeg), record: many, key: key))
+        let read = try #require(CollageMark.record(in: signed, key: key))
+        #expect(read.photos.map(\.content) == many.photos.map(\.content) && read.photos.allSatisfy { $0.name == "?" })
+        // A PNG text chunk has room for the names.
+        let png = try #require(CollageMark.signed(try encoded(.png), record: many, key: key))
+        #expect(CollageMark.record(in: png, key: key) == many)
+    }
+
     @Test("The unsigned word, a changed byte or a mark copied onto other bytes does not verify", arguments: [ImageFormat.jpeg, .png])
     func forgeriesDoNot(format: ImageFormat) throws {
         let plain = try encoded(format)
