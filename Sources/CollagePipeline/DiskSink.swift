@@ -48,7 +48,9 @@ public struct DiskSink: CollageSink {
                     try journal.intend(batch: batch, photos: selection.photos, complete: selection.isFull, content: content)
                 }
             }
-            var saved = try await writer.save(collage, to: .file(path), as: format, beforeReplacing: intend).value
+            // The collage's own record of its photos: what a booth rebuilds from without its journal.
+            let record = BoothJournal.record(of: selection.photos, complete: selection.isFull)
+            var saved = try await writer.save(collage, to: .file(path), as: format, record: record, beforeReplacing: intend).value
             if let journal {
                 do {
                     try await Blocking.run { try journal.saved(batch: batch) }
