@@ -5,6 +5,7 @@ internal import AsyncAlgorithms
 public import CollageSources
 internal import CollageLocking
 public import CollageFiles
+internal import CollageWriting
 
 /// `build`'s reader: runs the chain over the inputs, known up front, reading ahead of it, and
 /// returns what the chain decided about each file. While the chain decides one file, the next
