@@ -191,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "CollageBoothTests",
             dependencies: [
-                "CollageBooth", "CollagePipeline", "CollageReport", "CollageTerminal", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
+                "CollageBooth", "CollagePipeline", "CollageReport", "CollageServer", "CollageTerminal", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
                 "CollageImaging", "CollageLocking", "CollageTestSupport",
             ],
             swiftSettings: strict
