@@ -19,7 +19,8 @@ public struct BoothEvents: Sendable {
 
     private let subscribers: [(Subscriber, @Sendable (PipelineEvent) -> Void)]
 
-    /// `subscribers` in any order; each kind at most once (a later one replaces an earlier one).
+    /// `subscribers`, one of each kind at most, keyed by their kind: the order given is not the
+    /// order they hear in.
     public init(_ subscribers: [Subscriber: @Sendable (PipelineEvent) -> Void]) {
         self.subscribers = subscribers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }

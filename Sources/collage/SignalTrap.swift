@@ -5,8 +5,8 @@ internal import Glibc
 #endif
 
 /// Turns SIGINT, SIGTERM and SIGHUP (a closed terminal) into calls, each given the signal's
-/// number: the first asks for a clean stop, a second for an immediate one. Dispatch sources, so the handlers run as ordinary code,
-/// not in a signal context.
+/// number: the first asks for a clean stop, a second for an immediate one. Dispatch sources, so
+/// the handlers run as ordinary code, not in a signal context.
 /// `@unchecked`: `sources` is set once in `init` and only kept alive; the rest is locked.
 final class SignalTrap: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
