@@ -98,7 +98,15 @@ public struct WatchRun: Sendable {
             flow: options.flow(journal: journal) { events.send($0) },
             sink: options.sink(output: destination, format: settings.format, keepsImage: report.hasScreen, journal: journal),
             interval: settings.throttle, clock: clock, batches: settings.batches, start: start)
+        return await end(Self.watch(session, from: watcher, stop: stop) { await printing?.finish() })
+    }
 
+    /// Runs `session` over the files `watcher` finds until it ends: complete, its source
+    /// stopped by a first stop request or gone with the folder, or cancelled by a second stop
+    /// request. `finishing` runs once nothing is watched any more (stop requests still heard).
+    private static func watch<C: Clock<Duration>, Stops: AsyncSequence<StopRequest, Never> & Sendable>(
+        _ session: WatchSession<C>, from watcher: FolderWatcher, stop: Stops, finishing: () async -> Void
+    ) async -> WatchEnd {
         let watching = Task { try await watcher.run() }
         let working = Task { try await session.run(watcher.files) }
         let signal = Locked<Int32?>(nil)
@@ -120,9 +128,9 @@ public struct WatchRun: Sendable {
         watcher.stop()
         watching.cancel()
         let watched = await watching.result
-        await printing?.finish()
+        await finishing()
         listening.cancel()
-        return await end(Self.end(of: outcome, watched: watched, signal: signal.withLock { $0 }))
+        return end(of: outcome, watched: watched, signal: signal.withLock { $0 })
     }
 
     /// The files a server may send, learnt from the events.
