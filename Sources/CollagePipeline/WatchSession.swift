@@ -26,10 +26,10 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     public let clock: C
     public let batches: Bool
     public let start: BoothStart
-    public let retry: SaveRetry
+    public let retry: RetryPolicy
 
     public init(flow: CollageFlow, sink: any CollageSink, interval: Duration, clock: C, batches: Bool,
-                start: BoothStart = BoothStart(), retry: SaveRetry = .standard) {
+                start: BoothStart = BoothStart(), retry: RetryPolicy = .standard) {
         self.flow = flow
         self.sink = sink
         self.interval = interval
@@ -109,15 +109,11 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     /// The final collage: tried again after each failure as `retry` says; the last failure is
     /// thrown, for the command to exit with.
     private func saveFinal(_ selection: Selection, batch: Int) async throws -> SavedCollage {
-        var attempts = 1
-        while true {
-            let result = try await attempt(selection, batch: batch)
-            guard case .failure(let error) = result else { return try result.get() }
-            guard let delay = retry.delay(after: attempts) else { throw error }
+        try await retry.run(on: clock) {
+            try await attempt(selection, batch: batch)
+        } failed: { error, delay in
             reportFailure(error, of: selection, batch: batch, retryIn: delay)
-            try await clock.sleep(for: delay)
-            attempts += 1
-        }
+        }.get()
     }
 
     /// One save through the sink, reported when it succeeds; a failure is returned for the caller
@@ -125,7 +121,7 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     private func attempt(_ selection: Selection, batch: Int) async throws -> Result<SavedCollage, any Error> {
         do {
             let saved = try await sink.save(selection, batch: batch).value
-            flow.log(.saved(saved, photos: selection.count, batch: batch))
+            flow.log(.saved(saved, photos: selection.count, batch: batch, complete: selection.isFull))
             return .success(saved)
         } catch {
             if error is CancellationError || Task.isCancelled { throw error }

@@ -1,7 +1,7 @@
 internal import CollageSources
 internal import CollageCodecs
 public import CollagePipeline
-internal import CollageCore
+public import CollageCore
 internal import CollageWriting
 internal import CollageFiles
 
@@ -57,6 +57,7 @@ public enum BuildJSON {
         case .outputIsInput: code = "output-is-input"
         case .write(.readerGone): code = "reader-gone"
         case .write: code = "cannot-write"
+        case .render: code = "cannot-render"
         }
         return .object([("code", .string(code)), ("detail", .string(failure.description))])
     }

@@ -1,8 +1,7 @@
 internal import CollageSources
 internal import CollageCodecs
-public import CollagePipeline
+public import CollageWriting
 public import CollageCore
-internal import CollageWriting
 internal import CollageFiles
 
 /// `collage watch --json`: NDJSON, one event per line, written the moment it happens, each in
@@ -24,7 +23,7 @@ public enum WatchJSON {
         case .skipped(let file, let rejection, let size):
             return envelope("skipped", JSONFields.path("path", file.path) + JSONFields.rejection(rejection) + JSONFields.duplicateOf(rejection)
                 + (size.map(JSONFields.size) ?? []))
-        case .saved(let saved, let photos, let batch):
+        case .saved(let saved, let photos, let batch, _):
             return envelope("saved", JSONFields.path("path", orNull: saved.destination.path) + [("format", JSONFields.format(saved.format))]
                 + JSONFields.size(saved.size)
                 + [("bytes", .int(saved.bytes)), ("photos", .int(photos)), ("batch", .int(batch))])

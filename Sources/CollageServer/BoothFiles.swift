@@ -1,4 +1,3 @@
-internal import CollagePipeline
 internal import CollageCore
 internal import CollageLocking
 internal import CollageFiles
@@ -34,7 +33,7 @@ final class BoothFiles: Sendable {
 
     func note(_ event: PipelineEvent) {
         switch event {
-        case .saved(let saved, let photos, let batch):
+        case .saved(let saved, let photos, let batch, _):
             guard let path = saved.destination.path, let name = PathParts(path).name.text else { return }
             state.withLock { state in
                 state.saves += 1

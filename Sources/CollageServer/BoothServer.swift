@@ -1,5 +1,4 @@
-public import CollagePipeline
-public import CollageReport
+public import CollageCore
 public import CollageWriting
 internal import Hummingbird
 internal import HummingbirdCore

@@ -1,3 +1,4 @@
+internal import CollageCore
 internal import ArgumentParser
 internal import CollagePipeline
 internal import CollageReport
