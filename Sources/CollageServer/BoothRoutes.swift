@@ -21,10 +21,10 @@ struct BoothRoutes: Sendable {
         route(router, "/events") { request, context in events(request, context) }
         route(router, "/collages/{name}") { request, context in
             let collage = files.collage(named: name(context))
-            return file(collage.flatMap { ServedFile(path: $0.path, expected: $0.identity) }, request)
+            return file(collage.flatMap { ServedFile(path: $0.path, expected: $0.identity) }, request, context)
         }
         route(router, "/photos/{name}") { request, context in
-            file((settings.servesPhotos ? files.photo(named: name(context)) : nil).flatMap { ServedFile(path: $0) }, request)
+            file((settings.servesPhotos ? files.photo(named: name(context)) : nil).flatMap { ServedFile(path: $0) }, request, context)
         }
         return router
     }
@@ -52,7 +52,7 @@ struct BoothRoutes: Sendable {
 
     /// A collage or photo this booth knows, opened (nil: 404), with validators; 304 when the
     /// client's copy is current; else its bytes, streamed from the open file.
-    private func file(_ file: ServedFile?, _ request: Request) -> Response {
+    private func file(_ file: ServedFile?, _ request: Request, _ context: BoothContext) -> Response {
         guard let file else { return Self.notFound() }
         var headers: HTTPFields = [
             .eTag: file.etag, .lastModified: HTTPDate.string(secondsSinceEpoch: file.identity.modifiedSeconds),
@@ -62,7 +62,7 @@ struct BoothRoutes: Sendable {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: headers, body: file.body)
+        return Response(status: .ok, headers: headers, body: file.body(on: context.channel))
     }
 
     /// The browser waits this long before reconnecting after a drop.

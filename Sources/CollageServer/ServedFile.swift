@@ -1,6 +1,7 @@
 internal import CollageCore
 internal import Hummingbird
 internal import NIOCore
+internal import NIOHTTPTypes
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -42,16 +43,24 @@ final class ServedFile: Sendable {
 
     var etag: String { identity.etag }
 
-    /// The file's bytes, `chunkSize` at a time from its descriptor, each written once the
-    /// connection takes it (the writer waits while NIO's buffer for the client is full). A file
-    /// that shrinks under the server ends the response early, so the connection is closed.
-    var body: ResponseBody {
+    /// The file's bytes, `chunkSize` at a time from its descriptor, each written straight to the
+    /// connection once the one before it has gone to the socket (the future NIO completes when
+    /// the kernel took it): a client that does not read holds one chunk, never more. Hummingbird's
+    /// body writer does not wait so: its writes return at once, and 40 clients that never read
+    /// held 4 MiB of chunks each. Its head and end are written by Hummingbird, in order on the
+    /// connection's loop. A file that shrinks under the server, or the server stopping, ends the
+    /// response early and closes the connection.
+    func body(on channel: any Channel) -> ResponseBody {
         ResponseBody(contentLength: identity.size) { writer in
             var offset = 0
             while offset < self.identity.size {
                 let buffer = try self.chunk(at: offset, count: min(Self.chunkSize, self.identity.size - offset))
                 offset += buffer.readableBytes
-                try await writer.write(buffer)
+                let written = channel.eventLoop.makePromise(of: Void.self)
+                channel.writeAndFlush(HTTPResponsePart.body(buffer), promise: written)
+                // A write NIO waits on does not see the task cancelled (the server stopping):
+                // closing the connection fails it.
+                try await withTaskCancellationHandler { try await written.futureResult.get() } onCancel: { channel.close(promise: nil) }
             }
             try await writer.finish(nil)
         }
