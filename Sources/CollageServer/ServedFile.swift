@@ -43,27 +43,36 @@ final class ServedFile: Sendable {
 
     var etag: String { identity.etag }
 
-    /// The file's bytes, `chunkSize` at a time from its descriptor, each written straight to the
-    /// connection once the one before it has gone to the socket (the future NIO completes when
-    /// the kernel took it): a client that does not read holds one chunk, never more. Hummingbird's
-    /// body writer does not wait so: its writes return at once, and 40 clients that never read
-    /// held 4 MiB of chunks each. Its head and end are written by Hummingbird, in order on the
-    /// connection's loop. A file that shrinks under the server, or the server stopping, ends the
-    /// response early and closes the connection.
+    /// The file's bytes, `chunkSize` at a time from its descriptor, written straight to the
+    /// connection with at most two chunks not yet gone to the socket (NIO completes a write's
+    /// future when the kernel took it): a client that does not read holds two chunks, never
+    /// more, and leaves NIO more than its high-water mark, so the connection is not writable —
+    /// how `ConnectionSlots` sees a stalled download. Hummingbird's body writer does not wait
+    /// so: its writes returned at once, and 40 clients that never read held 4 MiB of chunks
+    /// each. Its head and end are written by Hummingbird, in order on the connection's loop. A
+    /// file that shrinks under the server, or the server stopping, ends the response early and
+    /// closes the connection.
     func body(on channel: any Channel) -> ResponseBody {
         ResponseBody(contentLength: identity.size) { writer in
             var offset = 0
+            var previous: EventLoopFuture<Void>?
             while offset < self.identity.size {
                 let buffer = try self.chunk(at: offset, count: min(Self.chunkSize, self.identity.size - offset))
                 offset += buffer.readableBytes
                 let written = channel.eventLoop.makePromise(of: Void.self)
                 channel.writeAndFlush(HTTPResponsePart.body(buffer), promise: written)
-                // A write NIO waits on does not see the task cancelled (the server stopping):
-                // closing the connection fails it.
-                try await withTaskCancellationHandler { try await written.futureResult.get() } onCancel: { channel.close(promise: nil) }
+                if let previous { try await Self.wait(previous, on: channel) }
+                previous = written.futureResult
             }
+            if let previous { try await Self.wait(previous, on: channel) }
             try await writer.finish(nil)
         }
+    }
+
+    /// A write NIO waits on does not see the task cancelled (the server stopping): closing the
+    /// connection fails it.
+    private static func wait(_ written: EventLoopFuture<Void>, on channel: any Channel) async throws {
+        try await withTaskCancellationHandler { try await written.get() } onCancel: { channel.close(promise: nil) }
     }
 
     /// The whole file, for hashing it once (not for serving it); nil past `maximumBytes` or on
