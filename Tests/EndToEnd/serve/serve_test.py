@@ -416,14 +416,15 @@ def test_event_streams_never_read_do_not_keep_the_page_away():
 
 
 def test_downloads_never_read_do_not_keep_the_page_away():
-    # A collage larger than what the kernel and NIO hold for a client that never reads.
-    booth = Booth(COLLAGE, FIXTURES, *HELD, "--size", "1500x1000", "--format", "png")
+    # A collage larger than what the kernel (4 MiB of send buffer at most) and NIO hold for a
+    # client that never reads, so each download stays unfinished.
+    booth = Booth(COLLAGE, FIXTURES, *HELD, "--size", "4500x3000", "--format", "png")
     attackers = None
     try:
         booth.drop("autumn.jpg")
         name = os.path.basename(booth.saved(1)["data"]["path"])
         size = os.path.getsize(os.path.join(booth.out, name))
-        check(size > 1 << 20, f"the collage is large enough to stall a download: {size} bytes")
+        check(size > 5 << 20, f"the collage is large enough to stall a download: {size} bytes")
         attackers = Attackers(booth.port, f"GET /collages/{name} HTTP/1.1\r\nHost: booth\r\n\r\n".encode(), receive_buffer=4096)
         guest_gets_the_page(booth, "four downloads never read")
     finally:
