@@ -1,6 +1,6 @@
 # Two commands set everything up on a fresh Debian machine:
 #   make demo   builds collage and makes demo-collage.jpg from the bundled fixtures
-#   make test   runs the whole test suite
+#   make test   runs the whole test suite (with `make doc-test`: the docs' examples and the man page)
 # Both install the system packages they need first when they are missing.
 #
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the release binary, man page and completions
@@ -11,9 +11,9 @@
 DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-dejavu-core libqrencode-dev \
         libheif-dev libwebp-dev liblcms2-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
-# cjpeg are the other end of a pipe in the README's examples, jsonschema checks Docs/*.schema.json,
+# cjpeg are the other end of a pipe in the README's examples, jsonschema checks docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
-# verifies Docs/collage-booth.service, gcc compiles the LD_PRELOAD shim that kills a booth at its
+# verifies docs/collage-booth.service, gcc compiles the LD_PRELOAD shim that kills a booth at its
 # journal's rename, strace holds an fsync so a signal lands while a collage is being written,
 # tesseract reads captions back, hb-view draws the same text for comparison, Droid Sans Fallback
 # is the CJK font fontconfig falls back to. `watch --serve` is tested with curl, a Python SSE
@@ -56,7 +56,7 @@ DIST_FLAGS := -c release --scratch-path $(DIST) --static-swift-stdlib $(if $(JOB
 # The man page carries the date of the last commit, so the same source gives the same page.
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
-.PHONY: demo test deps test-deps test-python build man completions install install-files uninstall version-check deb package-test \
+.PHONY: demo test doc-test deps test-deps test-python build man completions install install-files uninstall version-check deb package-test \
         bench bench-serve fuzz sanitize soak kill-loop
 
 define install_missing
@@ -86,7 +86,18 @@ test-python: test-deps $(TEST_PYTHON)
 
 test: test-python
 	swift test
+	$(MAKE) --no-print-directory doc-test
 	bash Tests/EndToEnd/install.sh
+
+# Docs that cannot drift: every shell example in README.md and docs/ runs against the debug
+# binary, in a fresh folder, its shown output compared (Tests/EndToEnd/doc-test.py, as trycmd
+# does); then the man page is made from that binary as `make man` makes it from the release one,
+# and checked with man(1) (Tests/EndToEnd/man-check.sh). About a minute once built.
+doc-test: test-deps
+	swift build --product collage
+	$(call man_page,.build/debug/collage,.build/tools,.build/generated)
+	bash Tests/EndToEnd/man-check.sh .build/generated/collage.1
+	/usr/bin/python3 Tests/EndToEnd/doc-test.py --binary .build/debug README.md docs/*.md
 
 build: deps
 	swift build $(DIST_FLAGS) --product collage
@@ -94,12 +105,18 @@ build: deps
 # Generated from the argument parser (swift-argument-parser's generate-manual tool and completion
 # scripts), never written by hand. The tool is built from the argument parser's own checkout and
 # run on the shipped binary: its plugin would build the whole package again, dynamically linked.
-MAN_TOOL := $(DIST)/tools/debug/generate-manual
-man: build
-	mkdir -p $(GENERATED)
-	swift build --package-path $(DIST)/checkouts/swift-argument-parser --scratch-path $(DIST)/tools \
+# What it cannot know (ENVIRONMENT, FILES, every exit code, EXAMPLES, SEE ALSO) is kept in
+# docs/man/*.mdoc, put in by docs/man/complete.sh in place of its generic EXIT STATUS.
+# $(call man_page,BINARY,TOOLS SCRATCH PATH,OUTPUT FOLDER): the checkout is the binary's build's.
+define man_page
+	mkdir -p $(3)
+	swift build --package-path $(dir $(2))checkouts/swift-argument-parser --scratch-path $(2) \
 	  $(if $(JOBS),-j $(JOBS)) --product generate-manual
-	$(MAN_TOOL) $(BIN) --date $(MAN_DATE) --authors "the collage developers" --output-directory $(GENERATED)
+	$(2)/debug/generate-manual $(1) --date $(MAN_DATE) --authors "the collage developers" --output-directory $(3)
+	sh docs/man/complete.sh $(3)/collage.1
+endef
+man: build
+	$(call man_page,$(BIN),$(DIST)/tools,$(GENERATED))
 
 # The bash script loses its #!: bash-completion sources it, never runs it.
 completions: build

@@ -48,13 +48,13 @@ let package = Package(
         // Pure Swift pixels: sizes, RGB images, orientation, the area-averaging resampler.
         .target(name: "CollageImaging", swiftSettings: strict),
         // Pure Swift, the app's rules: photos, fingerprints, rules, selection, dates, names as bytes,
-        // print commands, the Single trait. No C, no files, no clock.
+        // print commands, the Single trait, JSON values. No C, no files, no clock.
         .target(name: "CollageCore", dependencies: ["CollageImaging"], swiftSettings: strict),
         // Pure Swift, how a collage is laid out and drawn: grid, layout and print styles, sizes,
         // colours, crops, captions' layout, decorations, sheets, the renderer. No C, no files, no clock.
         .target(name: "CollageCanvas", dependencies: ["CollageCore", "CollageImaging"], swiftSettings: strict),
         // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
-        .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
+        .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
         // Files read and listed safely, shared by where photos come from and where collages go:
         // `InputFile` (checked before read), listings, identities, path parts, file errors.
         .target(name: "CollageFiles", dependencies: ["CollageCore"], swiftSettings: strict),
@@ -66,7 +66,8 @@ let package = Package(
             dependencies: ["CollageFiles", "CollageCore", "CollageImaging", "CollageLocking", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: strict
         ),
-        // Where collages go: the Single-returning writer, atomic files, numbered outputs, a booth's journal.
+        // Where collages go: the Single-returning writer, atomic files, numbered outputs, a booth's
+        // journal; the events a run reports of them (`PipelineEvent`) and the retry policy.
         .target(
             name: "CollageWriting",
             dependencies: ["CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking"],
@@ -85,7 +86,7 @@ let package = Package(
         // time; a booth's prints recorded in its journal so each collage is printed once across restarts.
         .target(
             name: "CollagePrinting",
-            dependencies: ["CollagePipeline", "CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
+            dependencies: ["CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
             swiftSettings: strict
         ),
         // Terminal output: preview encoders (kitty, sixel, half blocks), capability probing,
@@ -104,7 +105,7 @@ let package = Package(
         .target(
             name: "CollageServer",
             dependencies: [
-                "CQRCode", "CollageReport", "CollagePipeline", "CollageWriting", "CollageFiles", "CollageCore", "CollageLocking",
+                "CQRCode", "CollageWriting", "CollageFiles", "CollageCore", "CollageLocking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -114,11 +115,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The command line: argument parsing and exit codes around the pipeline and the report.
+        // `watch` as a library value: its settings, the run wiring server, report, printer, journal
+        // and session, the fan-out of its events, and how it ends (`WatchEnd`: code and status).
+        .target(
+            name: "CollageBooth",
+            dependencies: [
+                "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageWriting", "CollageSources",
+                "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageLocking",
+            ],
+            swiftSettings: strict
+        ),
+        // The command line: argument parsing and exit codes around the booth, the pipeline and the report.
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
+                "CollageBooth", "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict,
@@ -170,10 +181,33 @@ let package = Package(
             dependencies: ["CollageTerminal", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
-        // The booth's screen without a socket: how the event hub shares, resumes and drops.
+        // `--print` in process: a recording printer on a manual clock.
+        .testTarget(
+            name: "CollagePrintingTests",
+            dependencies: ["CollagePrinting", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            swiftSettings: strict
+        ),
+        // The watch run in process: its ends, the order its events fan out in.
+        .testTarget(
+            name: "CollageBoothTests",
+            dependencies: [
+                "CollageBooth", "CollagePipeline", "CollageReport", "CollageServer", "CollageTerminal", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
+                "CollageImaging", "CollageLocking", "CollageTestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        // The booth's screen without a socket: how the event hub shares, resumes and drops; the
+        // routes, handed requests in process.
         .testTarget(
             name: "CollageServerTests",
-            dependencies: ["CollageServer", "CollageLocking", .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: [
+                "CollageServer", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         // The built executable, run as users and scripts run it; and its argument parsing alone.

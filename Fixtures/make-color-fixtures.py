@@ -26,6 +26,8 @@ class xyY(ctypes.Structure):
 
 lcms.cmsCreateRGBProfile.restype = ctypes.c_void_p
 lcms.cmsCreateRGBProfile.argtypes = [ctypes.POINTER(xyY), ctypes.POINTER(xyY * 3), ctypes.c_void_p * 3]
+lcms.cmsCreateGrayProfile.restype = ctypes.c_void_p
+lcms.cmsCreateGrayProfile.argtypes = [ctypes.POINTER(xyY), ctypes.c_void_p]
 lcms.cmsBuildGamma.restype = ctypes.c_void_p
 lcms.cmsBuildGamma.argtypes = [ctypes.c_void_p, ctypes.c_double]
 lcms.cmsBuildParametricToneCurve.restype = ctypes.c_void_p
@@ -47,15 +49,29 @@ D65 = (0.3127, 0.3290)
 D50 = (0.3457, 0.3585)
 
 
+def tone_curve(curve):
+    """A gamma, or the sRGB curve."""
+    if curve == "srgb":
+        return lcms.cmsBuildParametricToneCurve(None, 4, (ctypes.c_double * 5)(*SRGB_CURVE))
+    return lcms.cmsBuildGamma(None, curve)
+
+
 def rgb_profile(name, white, red, green, blue, curve, copyright=None):
     """An ICC v4 matrix-shaper profile made by lcms2: `curve` is a gamma or the sRGB curve."""
-    if curve == "srgb":
-        tone = lcms.cmsBuildParametricToneCurve(None, 4, (ctypes.c_double * 5)(*SRGB_CURVE))
-    else:
-        tone = lcms.cmsBuildGamma(None, curve)
+    tone = tone_curve(curve)
     primaries = (xyY * 3)(xyY(*red, 1.0), xyY(*green, 1.0), xyY(*blue, 1.0))
     profile = lcms.cmsCreateRGBProfile(ctypes.byref(xyY(*white, 1.0)), ctypes.byref(primaries),
                                        (ctypes.c_void_p * 3)(tone, tone, tone))
+    return saved(profile, name, copyright)
+
+
+def gray_profile(name, white, curve):
+    """An ICC v4 gray profile made by lcms2: a white point and a tone curve."""
+    return saved(lcms.cmsCreateGrayProfile(ctypes.byref(xyY(*white, 1.0)), tone_curve(curve)), name)
+
+
+def saved(profile, name, copyright=None):
+    """`profile` with its description (and copyright), as ICC bytes; closed."""
     mlu = lcms.cmsMLUalloc(None, 1)
     lcms.cmsMLUsetASCII(mlu, b"en", b"US", name.encode())
     lcms.cmsWriteTag(profile, DESCRIPTION_TAG, mlu)
@@ -82,6 +98,8 @@ PROFILES = {
                             copyright="No copyright, use freely. " * 1600),
     # Adobe RGB's primaries with a pure 1.8 curve: what a PNG's cHRM and gAMA 55556 describe.
     "chrm": rgb_profile("cHRM and gAMA", D65, (0.64, 0.33), (0.21, 0.71), (0.15, 0.06), 1.8),
+    # Gray with a pure 1.6 curve and D65 white: what a gray PNG's cHRM and gAMA 62500 describe.
+    "gray-chrm": gray_profile("cHRM and gAMA", D65, 1.6),
 }
 SRGB = ImageCms.createProfile("sRGB")
 RELATIVE = ImageCms.Intent.RELATIVE_COLORIMETRIC
@@ -119,11 +137,24 @@ def main(source):
     chrm.add(b"gAMA", struct.pack(">I", 55556))
     chrm.add(b"cHRM", struct.pack(">8I", *(round(v * 100000) for v in (*D65, 0.64, 0.33, 0.21, 0.71, 0.15, 0.06))))
     into(photo, PROFILES["chrm"]).save("cups-chrm.png", pnginfo=chrm)
+    gray_with_chrm(photo)
     # Transparency: 50 % black (alpha 127) on the left, the photo opaque on the right. Viewers
     # show the left as 128 on white; libpng's linear blend as 186.
     alpha = Image.new("RGBA", photo.size, (0, 0, 0, 127))
     alpha.paste(photo.crop((160, 0, 320, 200)), (160, 0))
     alpha.save("half-black-alpha.png")
+
+
+def gray_with_chrm(photo):
+    """cHRM and gAMA on a gray PNG (gAMA 62500, a 1.6 curve: stored 32 is shown as about 53), and
+    its twin with the same description as an iCCP profile, by which Pillow + ImageCms read it for
+    the tests."""
+    chunks = PngInfo()
+    chunks.add(b"gAMA", struct.pack(">I", 62500))
+    chunks.add(b"cHRM", struct.pack(">8I", *(round(v * 100000) for v in (*D65, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06))))
+    gray = into(photo, PROFILES["gray-chrm"], "L")
+    gray.save("cups-gray-chrm.png", pnginfo=chunks)
+    gray.save("cups-gray-icc.png", icc_profile=PROFILES["gray-chrm"])
 
 
 if __name__ == "__main__":

@@ -263,6 +263,44 @@ avifenc --depth 10 --yuv 420 -s 8 --min 10 --max 30 "$work/path16.png" path-10bi
 # Monochrome: a grey PNG, coded as 4:0:0.
 "$py" -c 'from PIL import Image; import sys; Image.open("grey-gray.jpg").convert("L").save(sys.argv[1])' "$work/grey.png"
 heif-enc -q 85 -o grey-mono.heic "$work/grey.png"
+# The same as monochrome AV1 in limited range (16-235), by libavif's avifenc: Debian 12's libheif
+# 1.15 copies such luma as stored (washed out, 0.86 x + 16); libavif 1.4 (Pillow's) expands it.
+avifenc --yuv 400 --range limited -s 8 --min 10 --max 30 "$work/grey.png" grey-mono-limited.avif
+# An AVIF sequence with alpha and no colour box, by avifenc (aom): two frames, cups then kite, their
+# left quarter transparent; the `colr` boxes it writes (the primary item's, the track's) renamed
+# `free`. With none, libheif 1.15 and libavif both take the colour from the AV1 sequence header.
+"$py" - "$work" <<'PY'
+import sys
+from PIL import Image
+for name, source in (("1", "cups-srgb.jpg"), ("2", "kite.jpg")):
+    frame = Image.open(source).convert("RGBA").resize((320, 200))
+    alpha = Image.new("L", frame.size, 255)
+    alpha.paste(0, (0, 0, 80, 200))
+    frame.putalpha(alpha)
+    frame.save(f"{sys.argv[1]}/frame{name}.png")
+PY
+avifenc -s 8 --min 10 --max 30 "$work/frame1.png" "$work/frame2.png" "$work/animated.avif" > /dev/null
+"$py" - "$work/animated.avif" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = [i for i in range(len(data) - 4) if data[i:i + 4] == b"colr"]
+assert len(at) == 2, at   # the primary item's property and the track's sample entry's
+for i in at: data[i:i + 4] = b"free"
+open("cups-animated-alpha-nocolr.avif", "wb").write(data)
+PY
+# The same frames by SVT-AV1 (4:2:0, the one it takes), whose sequence header says limited range
+# and no colour description (2/2/2) where the `colr` boxes say full range, BT.601; the primary
+# item's `colr` renamed `free`, the track's kept. libavif and Chromium read a sequence's track;
+# libheif 1.15 the item, and without `colr` the sequence header: blues over-saturated.
+avifenc -c svt --yuv 420 -s 8 "$work/frame1.png" "$work/frame2.png" "$work/animated-svt.avif" > /dev/null 2>&1
+"$py" - "$work/animated-svt.avif" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = [i for i in range(len(data) - 4) if data[i:i + 4] == b"colr"]
+assert len(at) == 2 and at[0] < data.index(b"moov") < at[1], at   # the item's (in meta), the track's
+data[at[0]:at[0] + 4] = b"free"
+open("cups-animated-svt.avif", "wb").write(data)
+PY
 # Alpha: summer-alpha.png (left half transparent) as HEIC and as lossy WebP with alpha.
 heif-enc -q 85 -o summer-alpha.heic summer-alpha.png
 cwebp -quiet -q 85 -exact summer-alpha.png -o summer-alpha.webp
@@ -304,6 +342,18 @@ webpmux -set icc "$work/srgb.icc" kite.webp -o kite-icc.webp
 heif-enc -q 85 -o kite-icc.heic "$work/kite-icc.png"
 # A HEIC with an embedded thumbnail, 128 pixels wide.
 heif-enc -q 85 -t 128 -o kite-thumb.heic kite.jpg
+# A thumbnail that is not the size its header says, as a Canon .hif's (its ispe says 1616x1080,
+# it decodes 1664x1088): kite with a 176x110 thumbnail whose ispe is patched to say 168x104, which
+# covers the size a six-photo 300x200 collage keeps of it (154x96, the duplicate check's floor).
+heif-enc -q 85 -t 176 -o "$work/kite-thumb176.heic" kite.jpg
+"$py" - "$work/kite-thumb176.heic" <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+found = [i for i in range(len(data) - 16) if data[i:i + 4] == b"ispe" and struct.unpack(">II", data[i + 8:i + 16]) == (176, 110)]
+assert len(found) == 1, found   # the primary's says 320x200
+data[found[0] + 8:found[0] + 16] = struct.pack(">II", 168, 104)
+open("kite-thumb-wrong-size.heic", "wb").write(data)
+PY
 # A grid, as phones store 12 MP photos: autumn in 128-pixel HEVC tiles (heif-enc 1.15 writes no
 # grids; pillow-heif's libheif does, with tile_size).
 "$py" -c 'from PIL import Image; import pillow_heif; pillow_heif.from_pillow(Image.open("autumn.jpg")).save("autumn-grid.heic", quality=85, tile_size=128)'
@@ -345,6 +395,7 @@ from PIL import Image, ImageOps
 import pillow_heif
 pillow_heif.register_heif_opener()
 names = ["kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "path-10bit.avif", "grey-mono.heic",
+         "grey-mono-limited.avif", "kite-thumb-wrong-size.heic", "cups-animated-alpha-nocolr.avif", "cups-animated-svt.avif",
          "summer-alpha.heic", "cups-exif6.heic", "cups-irot-imir.heic", "kite.webp", "eveningglow-lossless.webp",
          "summer-alpha.webp", "coldripple-animated.webp", "cups-exif6.webp", "cups-exif6.png"]
 for name in names:

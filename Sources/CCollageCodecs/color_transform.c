@@ -231,7 +231,7 @@ collage_status collage_color_srgb_profile(uint8_t **out, size_t *out_length, cha
   return status;
 }
 
-collage_status collage_color_profile_from_chromaticities(const double xy[8], double gamma,
+collage_status collage_color_profile_from_chromaticities(const double xy[8], double gamma, int gray,
                                                          uint8_t **out, size_t *out_length,
                                                          char *message, size_t capacity) {
   *out = NULL;
@@ -248,7 +248,9 @@ collage_status collage_color_profile_from_chromaticities(const double xy[8], dou
   cmsToneCurve *curve = fabs(gamma - 2.2) < 0.005 ? cmsBuildParametricToneCurve(context, 4, srgb_curve)
                                                   : cmsBuildGamma(context, gamma);
   cmsToneCurve *curves[3] = {curve, curve, curve};
-  cmsHPROFILE profile = curve ? cmsCreateRGBProfileTHR(context, &white, &primaries, curves) : NULL;
+  cmsHPROFILE profile = curve == NULL ? NULL
+                        : gray ? cmsCreateGrayProfileTHR(context, &white, curve)
+                               : cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
   collage_status status = save(profile, &log, "chromaticities make no profile", out, out_length,
                                message, capacity);
   if (curve != NULL) cmsFreeToneCurve(curve);

@@ -8,7 +8,7 @@
 
 #include "collage_heif.h"
 #include "heif_file_source.h"
-#include "collage_blend.h"
+#include "heif_planes.h"
 #include "jpeg_error.h"  /* collage_copy_message */
 
 enum { MAX_THUMBNAILS = 8 };
@@ -131,6 +131,13 @@ void collage_heif_header_of(const collage_heif_decoder *decoder, collage_heif_he
   *header = decoder->header;
 }
 
+uint32_t collage_heif_item_of(const collage_heif_decoder *decoder, int source) {
+  heif_item_id id = 0;
+  if (source > 0 && source <= decoder->thumbnails) return decoder->thumbnail_ids[source - 1];
+  if (source != 0 || libheif.heif_context_get_primary_image_ID(decoder->context, &id).code != heif_error_Ok) return 0;
+  return id;
+}
+
 int collage_heif_source_covering(const collage_heif_decoder *decoder, uint32_t width,
                                  uint32_t height, uint32_t *out_width, uint32_t *out_height) {
   int best = 0;
@@ -153,94 +160,16 @@ int collage_heif_source_covering(const collage_heif_decoder *decoder, uint32_t w
   return best;
 }
 
-/* A sample of `bits` bits, rounded to 8 (libheif's own HDR-to-8-bit conversion shifts, which
- * truncates: 10-bit 3 becomes 0 and the image darkens by half a level on average). */
-static inline uint32_t to8(uint32_t value, uint32_t maximum) {
-  return (value * 255 + maximum / 2) / maximum;
+/* Whether `handle`'s `nclx` says limited range. Without one (no `colr` box), full range is
+ * taken, as MIAF's default colour property says. */
+static int says_limited_range(const struct heif_image_handle *handle) {
+  struct heif_color_profile_nclx *nclx = NULL;
+  int limited = libheif.heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx && !nclx->full_range_flag;
+  libheif.heif_nclx_color_profile_free(nclx);
+  return limited;
 }
 
-/* The planes libheif decoded, one per channel (R, G, B, then alpha when there is one), each
- * with its stride and bits per sample: 16-bit little-endian samples above 8 bits. */
-typedef struct {
-  const uint8_t *data[4];
-  int stride[4];
-  int bits[4];
-  int channels;
-  int premultiplied;
-} planes;
-
-/* Sample `x` of row `y` of plane `c`, 8 bits. */
-static inline uint32_t sample8(const planes *p, int c, uint32_t x, uint32_t y) {
-  const uint8_t *row = p->data[c] + (size_t)y * (size_t)p->stride[c];
-  if (p->bits[c] <= 8) return row[x];
-  uint32_t maximum = (1u << p->bits[c]) - 1;
-  uint32_t value = (uint32_t)row[2 * (size_t)x] | (uint32_t)row[2 * (size_t)x + 1] << 8;
-  return to8(value > maximum ? maximum : value, maximum);
-}
-
-/* One decoded pixel, 8 bits, alpha composited onto the background. */
-static inline void pixel(const planes *p, uint32_t x, uint32_t y, const uint8_t background[3], uint32_t out[3]) {
-  uint32_t alpha = p->channels == 4 ? sample8(p, 3, x, y) : 255;
-  for (int c = 0; c < 3; c++) {
-    uint32_t v = sample8(p, c, x, y);
-    if (p->channels == 4)
-      v = p->premultiplied ? collage_blend_premultiplied(v, alpha, background[c]) : collage_blend(v, alpha, background[c]);
-    out[c] = v;
-  }
-}
-
-/* Writes the planes shrunk by `shrink`: each output pixel the rounded mean of its block (the
- * blocks at the right and bottom edges may be partial). `sums` holds one output row. */
-static void shrink_into(const planes *p, const uint8_t background[3], uint32_t width, uint32_t height,
-                        uint32_t shrink, uint32_t *sums, uint8_t *rgb) {
-  uint32_t out_width = (width + shrink - 1) / shrink, out_height = (height + shrink - 1) / shrink;
-  for (uint32_t oy = 0; oy < out_height; oy++) {
-    uint32_t y0 = oy * shrink, y1 = y0 + shrink < height ? y0 + shrink : height;
-    memset(sums, 0, (size_t)out_width * 3 * sizeof *sums);
-    for (uint32_t y = y0; y < y1; y++) {
-      for (uint32_t x = 0; x < width; x++) {
-        uint32_t v[3];
-        pixel(p, x, y, background, v);
-        uint32_t *sum = sums + (size_t)(x / shrink) * 3;
-        sum[0] += v[0];
-        sum[1] += v[1];
-        sum[2] += v[2];
-      }
-    }
-    uint8_t *out = rgb + (size_t)oy * out_width * 3;
-    for (uint32_t ox = 0; ox < out_width; ox++) {
-      uint32_t x0 = ox * shrink, x1 = x0 + shrink < width ? x0 + shrink : width;
-      uint32_t count = (x1 - x0) * (y1 - y0);
-      for (int c = 0; c < 3; c++) out[(size_t)ox * 3 + c] = (uint8_t)((sums[(size_t)ox * 3 + c] + count / 2) / count);
-    }
-  }
-}
-
-/* The planes of `image`, checked: every channel there, `width` x `height`, 1 to 16 bits. */
-static collage_status planes_of(const struct heif_image *image, int alpha, uint32_t width, uint32_t height,
-                                planes *p, char *message, size_t capacity) {
-  static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
-  p->channels = alpha ? 4 : 3;
-  p->premultiplied = libheif.heif_image_is_premultiplied_alpha((struct heif_image *)image);
-  for (int c = 0; c < p->channels; c++) {
-    p->data[c] = libheif.heif_image_get_plane_readonly(image, channels[c], &p->stride[c]);
-    p->bits[c] = libheif.heif_image_get_bits_per_pixel_range(image, channels[c]);
-    int w = libheif.heif_image_get_width(image, channels[c]), h = libheif.heif_image_get_height(image, channels[c]);
-    if (p->data[c] == NULL || p->stride[c] <= 0 || p->bits[c] < 1 || p->bits[c] > 16) {
-      collage_copy_message(message, capacity, "libheif returned no usable pixel plane");
-      return COLLAGE_CORRUPT;
-    }
-    if (w != (int)width || h != (int)height) {
-      char text[COLLAGE_MESSAGE_CAPACITY];
-      snprintf(text, sizeof text, "decoded %dx%d, the header said %ux%u", w, h, width, height);
-      collage_copy_message(message, capacity, text);
-      return COLLAGE_CORRUPT;
-    }
-  }
-  return COLLAGE_OK;
-}
-
-collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, int threads, int shrink,
+collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, int threads, int shrink, int monochrome,
                                    const uint8_t background[3], uint8_t *rgb, uint32_t width,
                                    uint32_t height, char *message, size_t message_capacity) {
   if (shrink != 1 && shrink != 2 && shrink != 4 && shrink != 8) {
@@ -254,6 +183,7 @@ collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, in
   if (error.code != heif_error_Ok) return fail(error, message, message_capacity);
   libheif.heif_context_set_max_decoding_threads(decoder->context, threads > 0 ? threads : 1);
   int alpha = libheif.heif_image_handle_has_alpha_channel(handle);
+  int limited = monochrome && says_limited_range(handle);
   struct heif_decoding_options *options = libheif.heif_decoding_options_alloc();
   if (options == NULL) {
     if (handle != decoder->primary) libheif.heif_image_handle_release(handle);
@@ -269,16 +199,18 @@ collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, in
   if (handle != decoder->primary) libheif.heif_image_handle_release(handle);
   if (error.code != heif_error_Ok) return fail(error, message, message_capacity);
 
-  planes p;
-  collage_status status = planes_of(image, alpha && libheif.heif_image_has_channel(image, heif_channel_Alpha), width, height,
+  collage_heif_planes p;
+  memset(&p, 0, sizeof p);
+  collage_status status = collage_heif_planes_of(image, alpha && libheif.heif_image_has_channel(image, heif_channel_Alpha), width, height,
                                     &p, message, message_capacity);
+  p.limited = limited && p.bits[0] >= 8 && p.bits[1] >= 8 && p.bits[2] >= 8;
   if (status == COLLAGE_OK) {
     uint32_t *sums = calloc(((size_t)width + (size_t)shrink - 1) / (size_t)shrink * 3, sizeof *sums);
     if (sums == NULL) {
       collage_copy_message(message, message_capacity, "out of memory");
       status = COLLAGE_NO_MEMORY;
     } else {
-      shrink_into(&p, background, width, height, (uint32_t)shrink, sums, rgb);
+      collage_heif_shrink_into(&p, background, width, height, (uint32_t)shrink, sums, rgb);
       free(sums);
     }
   }

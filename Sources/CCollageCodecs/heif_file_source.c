@@ -58,6 +58,11 @@ collage_status collage_read_start(int fd, uint8_t *out, size_t capacity, size_t 
   return COLLAGE_OK;
 }
 
+int64_t collage_file_size(int fd) {
+  struct stat info;
+  return fstat(fd, &info) == 0 ? (int64_t)info.st_size : -1;
+}
+
 size_t collage_heif_meta_end(int fd) {
   struct stat info;
   if (fstat(fd, &info) != 0) return 0;

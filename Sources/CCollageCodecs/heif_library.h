@@ -13,6 +13,7 @@
   X(heif_context_alloc) \
   X(heif_context_free) \
   X(heif_context_get_primary_image_handle) \
+  X(heif_context_get_primary_image_ID) \
   X(heif_context_read_from_memory_without_copy) \
   X(heif_context_read_from_reader) \
   X(heif_context_set_max_decoding_threads) \

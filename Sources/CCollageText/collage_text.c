@@ -39,7 +39,8 @@ static void say(char *message, size_t capacity, const char *format, ...) {
   va_end(args);
 }
 
-static collage_text_status add_face(collage_text_font *font, const char *path, int index,
+/* `path` is opened, `shown` named in messages. */
+static collage_text_status add_face(collage_text_font *font, const char *path, const char *shown, int index,
                                     char *message, size_t capacity) {
   if (font->count >= MAX_FACES) {
     say(message, capacity, "too many fallback fonts");
@@ -48,13 +49,13 @@ static collage_text_status add_face(collage_text_font *font, const char *path, i
   FT_Face face;
   FT_Error error = FT_New_Face(font->library, path, index, &face);
   if (error) {
-    say(message, capacity, "%s: not a font FreeType can read (error %d)", path, error);
+    say(message, capacity, "%s: not a font FreeType can read (error %d)", shown, error);
     return COLLAGE_TEXT_NO_FONT;
   }
   hb_font_t *hb = hb_ft_font_create_referenced(face);
   FT_Done_Face(face); /* HarfBuzz holds the reference now */
   if (hb == NULL || hb == hb_font_get_empty()) {
-    say(message, capacity, "%s: HarfBuzz cannot use it", path);
+    say(message, capacity, "%s: HarfBuzz cannot use it", shown);
     return COLLAGE_TEXT_FAILED;
   }
   /* Unhinted outlines: advances and glyph shapes scale smoothly, as hb-view draws them. */
@@ -66,7 +67,51 @@ static collage_text_status add_face(collage_text_font *font, const char *path, i
   return COLLAGE_TEXT_OK;
 }
 
-collage_text_status collage_text_font_open(const char *spec, int is_path, collage_text_font **out,
+/* fontconfig's generic names, which its configuration maps to installed families. */
+static int generic(const FcChar8 *family) {
+  static const char *const names[] = {"sans-serif", "serif", "monospace", "sans", "mono", "cursive",
+                                      "fantasy", "system-ui", "emoji", "math"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (FcStrCmpIgnoreCase(family, (const FcChar8 *)names[i]) == 0) return 1;
+  return 0;
+}
+
+/* Whether an installed font has `family` among its family names; -1 when fontconfig failed. */
+static int installed(const FcChar8 *family) {
+  FcPattern *pattern = FcPatternCreate();
+  FcObjectSet *objects = FcObjectSetBuild(FC_FAMILY, (char *)NULL);
+  int found = -1;
+  if (pattern && objects && FcPatternAddString(pattern, FC_FAMILY, family)) {
+    FcFontSet *set = FcFontList(NULL, pattern, objects);
+    if (set) {
+      found = set->nfont > 0;
+      FcFontSetDestroy(set);
+    }
+  }
+  if (objects) FcObjectSetDestroy(objects);
+  if (pattern) FcPatternDestroy(pattern);
+  return found;
+}
+
+/* COLLAGE_TEXT_OK when `pattern` names no family, a generic one or one installed. */
+static collage_text_status check_families(FcPattern *pattern, const char *spec, char *message, size_t capacity) {
+  FcChar8 *family = NULL, *first = NULL;
+  for (int i = 0; FcPatternGetString(pattern, FC_FAMILY, i, &family) == FcResultMatch; i++) {
+    if (first == NULL) first = family;
+    if (generic(family)) return COLLAGE_TEXT_OK;
+    int found = installed(family);
+    if (found < 0) {
+      say(message, capacity, "fontconfig could not list the fonts for '%s'", spec);
+      return COLLAGE_TEXT_FAILED;
+    }
+    if (found) return COLLAGE_TEXT_OK;
+  }
+  if (first == NULL) return COLLAGE_TEXT_OK;
+  say(message, capacity, "no installed font family is named '%s'", (const char *)first);
+  return COLLAGE_TEXT_NOT_INSTALLED;
+}
+
+collage_text_status collage_text_font_open(const char *spec, int is_path, const char *opening, collage_text_font **out,
                                            char *resolved, size_t resolved_capacity,
                                            char *message, size_t capacity) {
   if (spec == NULL || out == NULL) {
@@ -88,7 +133,7 @@ collage_text_status collage_text_font_open(const char *spec, int is_path, collag
   collage_text_status status;
   if (is_path) {
     font->pattern = FcNameParse((const FcChar8 *)"sans-serif");
-    status = add_face(font, spec, 0, message, capacity);
+    status = add_face(font, opening ? opening : spec, spec, 0, message, capacity);
     if (status == COLLAGE_TEXT_OK) say(resolved, resolved_capacity, "%s", spec);
   } else {
     font->pattern = FcNameParse((const FcChar8 *)spec);
@@ -96,6 +141,11 @@ collage_text_status collage_text_font_open(const char *spec, int is_path, collag
       collage_text_font_close(font);
       say(message, capacity, "'%s' is not a fontconfig pattern", spec);
       return COLLAGE_TEXT_NO_FONT;
+    }
+    status = check_families(font->pattern, spec, message, capacity);
+    if (status != COLLAGE_TEXT_OK) {
+      collage_text_font_close(font);
+      return status;
     }
     FcPattern *pattern = FcPatternDuplicate(font->pattern);
     if (pattern == NULL) {
@@ -117,7 +167,7 @@ collage_text_status collage_text_font_open(const char *spec, int is_path, collag
       return COLLAGE_TEXT_NO_FONT;
     }
     FcPatternGetInteger(match, FC_INDEX, 0, &index);
-    status = add_face(font, (const char *)file, index, message, capacity);
+    status = add_face(font, (const char *)file, (const char *)file, index, message, capacity);
     if (status == COLLAGE_TEXT_OK) say(resolved, resolved_capacity, "%s", (const char *)file);
     FcPatternDestroy(match);
   }
@@ -166,7 +216,7 @@ static int fallback(collage_text_font *font, uint32_t cp) {
           FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch)
         continue;
       FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &index);
-      if (add_face(font, (const char *)file, index, NULL, 0) == COLLAGE_TEXT_OK) {
+      if (add_face(font, (const char *)file, (const char *)file, index, NULL, 0) == COLLAGE_TEXT_OK) {
         if (has(&font->faces[font->count - 1], cp)) found = font->count - 1;
       }
     }
@@ -463,6 +513,76 @@ collage_text_status collage_text_missing(collage_text_font *font, const char *ut
     if (face_for(font, cps[i], -1) >= 0) continue;
     if (missing && *count < capacity) missing[*count] = cps[i];
     *count += 1;
+  }
+  free(cps);
+  return COLLAGE_TEXT_OK;
+}
+
+/* Appends `name` and a newline to `names` when it fits and is not there yet. */
+static void append_name(char *names, size_t capacity, const char *name) {
+  size_t used = strlen(names), length = strlen(name);
+  for (const char *at = names; (at = strstr(at, name)) != NULL; at += 1)
+    if ((at == names || at[-1] == '\n') && at[length] == '\n') return;
+  if (used + length + 2 > capacity) return;
+  memcpy(names + used, name, length);
+  names[used + length] = '\n';
+  names[used + length + 1] = 0;
+}
+
+collage_text_status collage_text_families(char *names, size_t capacity, size_t *count, char *message, size_t message_capacity) {
+  if (names == NULL || capacity == 0 || count == NULL) {
+    say(message, message_capacity, "bad arguments to list the families");
+    return COLLAGE_TEXT_BAD_ARGUMENT;
+  }
+  names[0] = 0;
+  *count = 0;
+  if (!FcInit()) {
+    say(message, message_capacity, "fontconfig could not be initialised");
+    return COLLAGE_TEXT_FAILED;
+  }
+  FcPattern *pattern = FcPatternCreate();
+  FcObjectSet *objects = FcObjectSetBuild(FC_FAMILY, (char *)NULL);
+  FcFontSet *set = pattern && objects ? FcFontList(NULL, pattern, objects) : NULL;
+  if (set == NULL) {
+    if (objects) FcObjectSetDestroy(objects);
+    if (pattern) FcPatternDestroy(pattern);
+    say(message, message_capacity, "fontconfig could not list the installed fonts");
+    return COLLAGE_TEXT_FAILED;
+  }
+  for (int i = 0; i < set->nfont; i++) {
+    FcChar8 *family = NULL;
+    for (int j = 0; FcPatternGetString(set->fonts[i], FC_FAMILY, j, &family) == FcResultMatch; j++) {
+      size_t before = strlen(names);
+      append_name(names, capacity, (const char *)family);
+      if (strlen(names) > before) *count += 1;
+    }
+  }
+  FcFontSetDestroy(set);
+  FcObjectSetDestroy(objects);
+  FcPatternDestroy(pattern);
+  return COLLAGE_TEXT_OK;
+}
+
+collage_text_status collage_text_fallbacks(collage_text_font *font, const char *utf8, size_t length,
+                                           char *names, size_t capacity, char *message, size_t message_capacity) {
+  if (font == NULL || names == NULL || capacity == 0 || (utf8 == NULL && length)) {
+    say(message, message_capacity, "bad arguments to check a line");
+    return COLLAGE_TEXT_BAD_ARGUMENT;
+  }
+  names[0] = 0;
+  if (length == 0) return COLLAGE_TEXT_OK;
+  uint32_t *cps = malloc(length * sizeof *cps);
+  if (cps == NULL) {
+    say(message, message_capacity, "out of memory checking a caption line");
+    return COLLAGE_TEXT_NO_MEMORY;
+  }
+  size_t n = decode_utf8(utf8, length, cps);
+  for (size_t i = 0; i < n; i++) {
+    hb_unicode_general_category_t category = hb_unicode_general_category(hb_unicode_funcs_get_default(), cps[i]);
+    if (category == HB_UNICODE_GENERAL_CATEGORY_CONTROL || category == HB_UNICODE_GENERAL_CATEGORY_FORMAT) continue;
+    int face = face_for(font, cps[i], -1);
+    const char *family = face > 0 ? font->faces[face].face->family_name : NULL;
+    if (family) append_name(names, capacity, family);
   }
   free(cps);
   return COLLAGE_TEXT_OK;

@@ -13,7 +13,7 @@ public struct PrintSize: Hashable, Sendable, CustomStringConvertible {
     /// Each side's limit, as `--size` has always had.
     public static let maximumSide = 16384
     /// JFIF stores the density in 16 bits.
-    public static let maximumDPI = 65535
+    public static let maximumDPI = PixelDensity.maximumDPI
 
     public init(pixels: PixelSize, dpi: Int? = nil) {
         self.pixels = pixels

@@ -47,17 +47,20 @@ public struct ColorProfile: Sendable, Hashable {
 
     /// A PNG's cHRM and gAMA chunks as a profile: RGB with these chromaticities (white, red,
     /// green, blue, each x then y) and a pure power `gamma` (2.2 for gAMA 45455). Nil when they
-    /// make no profile (a degenerate matrix), which is then ignored as the PNG spec allows.
-    public init?(chromaticities: [Double], gamma: Double, name: String) {
+    /// make no profile (a degenerate matrix), which is then ignored as the PNG spec allows. A
+    /// `gray` PNG's make a gray profile (the white point and the curve), which applies to its
+    /// pixels as the RGB one does to a colour PNG's.
+    public init?(chromaticities: [Double], gamma: Double, name: String, gray: Bool = false) {
         guard chromaticities.count == 8 else { return nil }
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = CMessage()
-        let status = collage_color_profile_from_chromaticities(chromaticities, gamma, &output, &length, &message.bytes, message.bytes.count)
+        let status = collage_color_profile_from_chromaticities(chromaticities, gamma, gray ? 1 : 0, &output, &length,
+                                                               &message.bytes, message.bytes.count)
         guard status == COLLAGE_OK, let output else { return nil }
         defer { collage_free(output) }
         icc = Array(UnsafeBufferPointer(start: output, count: length))
-        (self.name, space, problem) = (name, .rgb, nil)
+        (self.name, space, problem) = (name, gray ? .gray : .rgb, nil)
     }
 
     /// lcms2's sRGB profile (ICC v4, 588 bytes): what `--embed-srgb` writes into a JPEG

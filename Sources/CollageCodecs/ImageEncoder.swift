@@ -1,5 +1,4 @@
 internal import CCollageCodecs
-internal import CollageCanvas
 public import CollageImaging
 
 /// Encodes a collage to JPEG (libjpeg, optimised Huffman tables) or PNG (libpng), in memory, so
@@ -12,8 +11,8 @@ public enum ImageEncoder {
     }
 
     public static func encode(_ image: RGBImage, as format: ImageFormat, settings: EncodeSettings) throws(EncodeError) -> [UInt8] {
-        if let dpi = settings.dpi, !(1...PrintSize.maximumDPI).contains(dpi) {
-            throw EncodeError(format: format, reason: "resolution \(dpi) dpi is outside 1 to \(PrintSize.maximumDPI)")
+        if let dpi = settings.dpi, !(1...PixelDensity.maximumDPI).contains(dpi) {
+            throw EncodeError(format: format, reason: "resolution \(dpi) dpi is outside 1 to \(PixelDensity.maximumDPI)")
         }
         guard (0...9).contains(settings.png.zlibLevel) else {
             throw EncodeError(format: format, reason: "zlib level \(settings.png.zlibLevel) is outside 0 to 9")

@@ -2,7 +2,8 @@ internal import CCollageCodecs
 
 /// What a PNG's chunks say about its colours, in the PNG specification's order of precedence: an
 /// iCCP profile, else an sRGB chunk (sRGB: nothing to do), else cHRM with gAMA (made into a
-/// profile); a gAMA chunk alone is applied by libpng as it decodes, to sRGB's 2.2, as before.
+/// profile, gray for a gray PNG, so its curve applies as a colour PNG's does); a gAMA chunk alone
+/// is applied by libpng as it decodes, to sRGB's 2.2, as before.
 struct PNGColor {
     /// The profile to convert with; nil: the decoded pixels are sRGB.
     let profile: ColorProfile?
@@ -24,7 +25,7 @@ struct PNGColor {
             profile = ColorProfile(icc: Array(UnsafeBufferPointer(start: icc, count: color.icc_length)))
         } else if color.srgb == 0, color.has_chromaticities != 0, color.has_gamma != 0 {
             let xy = withUnsafeBytes(of: color.chromaticities) { Array($0.bindMemory(to: Double.self)) }
-            profile = ColorProfile(chromaticities: xy, gamma: 1 / color.gamma, name: "cHRM and gAMA")
+            profile = ColorProfile(chromaticities: xy, gamma: 1 / color.gamma, name: "cHRM and gAMA", gray: gray)
         } else {
             profile = nil
         }

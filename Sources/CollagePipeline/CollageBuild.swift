@@ -45,20 +45,20 @@ public struct CollageBuild: Sendable {
         report.timings.select = clock.now - start
         // Drawn once: the report's tiles are the ones drawn. Only a dry run (nothing to draw)
         // computes them alone.
-        let (canvas, style, encoding, decorations) = (options.layout.canvas, options.layout.style, options.encoding, options.decorations)
+        // Drawn and written as `watch` does (`DiskSink`): one collage, number 1, no journal.
+        let saver = CollageSaver(layout: options.layout, decorations: options.decorations, format: format,
+                                 writer: CollageWriter(settings: options.encoding))
         var rendered: RenderedCollage?
         if !dryRun && !photos.isEmpty {
             start = clock.now
-            do {
-                rendered = try await Blocking.run {
-                    try CollageRenderer.render(photos, canvas: canvas, style: style, decorations: decorations, batch: 1)
-                }
+            do throws(RenderError) {
+                rendered = try await saver.render(photos, batch: 1)
             } catch {
-                report.failure = .write(.file(FileError(path: destination.path ?? "-", action: "write", reason: String(describing: error))))
+                report.failure = .render(error)
             }
             report.timings.render = clock.now - start
         }
-        let placements = rendered?.tiles ?? CollageRenderer.placements(of: photos, canvas: canvas, style: style)
+        let placements = rendered?.tiles ?? CollageRenderer.placements(of: photos, canvas: options.layout.canvas, style: options.layout.style)
         report.inputs = decisions.map { decision in
             switch decision.outcome {
             case .added(let photo, _):
@@ -79,7 +79,7 @@ public struct CollageBuild: Sendable {
 
         do {
             start = clock.now
-            report.saved = try await CollageWriter(settings: encoding).save(collage, to: destination, as: format).value
+            report.saved = try await saver.save(collage, to: destination)
             report.timings.save = clock.now - start
             if keepingImage { report.saved?.image = collage }
         } catch let error as WriteError {

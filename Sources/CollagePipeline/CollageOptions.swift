@@ -43,6 +43,15 @@ public struct CollageOptions: Sendable {
                     plan: plan, betterCopies: betterCopies, log: log)
     }
 
+    /// Reads the print's background, logo and frame and opens the caption's font, before any
+    /// photo; returns the warnings worth a line (a frame stretched, characters no font draws).
+    public mutating func decorate(with files: DecorationFiles) throws(DecorationError) -> [String] {
+        let (decorations, warnings) = try files.load(canvas: layout.canvas, style: layout.style, limits: readLimits.decode,
+                                                     maximumFileBytes: readLimits.maximumFileBytes)
+        self.decorations = decorations
+        return warnings
+    }
+
     /// Where `watch` saves: rendered in this layout, encoded with these settings, journaled in a
     /// photo booth.
     public func sink(output: CollageOutput, format: ImageFormat, keepsImage: Bool = false, journal: BoothJournal? = nil) -> DiskSink {

@@ -54,9 +54,25 @@ public struct DecorationFiles: Sendable {
         }
         if let caption = style.caption {
             let typesetter: FontTypesetter
-            do { typesetter = try FontTypesetter(font: caption.font) } catch { throw .font(error) }
+            // A font file is opened as a photo is (`InputFile`: no blocking on a FIFO, a regular
+            // file, the size limit), then FreeType reads that same descriptor.
+            var file: InputFile?
+            if caption.font.contains("/") {
+                let path = PathName(caption.font)
+                do { file = try InputFile(path, maximumBytes: maximumFileBytes) } catch { throw .unreadable(path, reason: error.description) }
+            }
+            do {
+                typesetter = try withExtendedLifetime(file) { () throws(TextError) in
+                    try FontTypesetter(font: caption.font, opening: file.map { "/proc/self/fd/\($0.descriptor)" })
+                }
+            } catch { throw .font(error) }
             decorations.typesetter = typesetter
             for line in caption.lines {
+                let fallbacks = (try? typesetter.fallbacks(in: line.source)) ?? []
+                if !fallbacks.isEmpty {
+                    warnings.append("caption '\(line.source)': font '\(caption.font)' lacks some of its characters; they are drawn in "
+                        + fallbacks.joined(separator: ", "))
+                }
                 // The literal text; placeholders give digits and the C locale's month names.
                 let missing = (try? typesetter.missing(in: line.source)) ?? []
                 if !missing.isEmpty {

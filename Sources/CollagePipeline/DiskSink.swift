@@ -6,7 +6,7 @@ internal import CollageSources
 public import CollageWriting
 internal import CollageFiles
 
-/// Renders a selection and saves it through `CollageWriter`: the app's `PhotoWriter.save`. In
+/// Renders a selection and saves it through `CollageSaver` (as `build` does): the app's `PhotoWriter.save`. In
 /// photo-booth mode the journal records each save's intent before the collage is renamed into
 /// place and the save after it; a journal that cannot be written fails the save (before the
 /// rename: `WriteError.file`; after it: `WriteError.journal`), so it is saved again.
@@ -35,12 +35,10 @@ public struct DiskSink: CollageSink {
     }
 
     public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
-        let (layout, decorations, writer, path, format, keepsImage, journal) =
-            (layout, decorations, writer, output.path(forBatch: batch), format, keepsImage, journal)
+        let saver = CollageSaver(layout: layout, decorations: decorations, format: format, writer: writer)
+        let (path, keepsImage, journal) = (output.path(forBatch: batch), keepsImage, journal)
         return Single {
-            let collage = try await Blocking.run {
-                try CollageRenderer.render(selection.photos, canvas: layout.canvas, style: layout.style, decorations: decorations, batch: batch).image
-            }
+            let collage = try await saver.render(selection.photos, batch: batch).image
             // A booth's journal records the intent before the rename, and the save after it.
             var intend: (@Sendable (ContentHash) throws -> Void)?
             if let journal {
@@ -48,7 +46,9 @@ public struct DiskSink: CollageSink {
                     try journal.intend(batch: batch, photos: selection.photos, complete: selection.isComplete, content: content)
                 }
             }
-            var saved = try await writer.save(collage, to: .file(path), as: format, beforeReplacing: intend).value
+            // The collage's own record of its photos: what a booth rebuilds from without its journal.
+            let record = BoothJournal.record(of: selection.photos, complete: selection.isComplete)
+            var saved = try await saver.save(collage, to: .file(path), record: record, beforeReplacing: intend)
             if let journal {
                 do {
                     try await Blocking.run { try journal.saved(batch: batch) }
@@ -57,7 +57,6 @@ public struct DiskSink: CollageSink {
                 }
             }
             if keepsImage { saved.image = collage }
-            saved.complete = selection.isComplete
             return saved
         }
     }

@@ -5,6 +5,7 @@ internal import AsyncAlgorithms
 public import CollageSources
 internal import CollageLocking
 public import CollageFiles
+internal import CollageWriting
 
 /// `build`'s reader: runs the chain over the inputs, known up front, reading ahead of it, and
 /// returns what the chain decided about each file. While the chain decides one file, the next
@@ -33,47 +34,36 @@ public import CollageFiles
 /// - an input already known to be unusable (a folder that cannot be listed) is refused in its
 ///   place in the order, without being read.
 /// The codec work runs where the flow's reader puts it (`Blocking`), off the cooperative pool.
+/// The rules above are `PrefetchStateMachine`'s, decided by value; this reader keeps the tasks,
+/// the waiting decodes' continuations and the lock, and does the reading.
 public final class PrefetchingReader: PhotoReader {
     private let files: [PhotoFile]
     /// Inputs refused before any read, by their index.
     private let known: [Int: Rejection]
     private let flow: CollageFlow
-    private let depth: Int
-    private let memory: Int
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     /// What a file read ahead gave: its probe, carrying its decode when it passed the shape rule.
     typealias Prefetched = Result<ProbedPhoto, Rejection>
 
     private struct State {
-        /// How many files the chain has asked for (it is deciding the last), and the next to start.
-        var asked = 0
-        var next = 0
-        /// Files started and not yet taken by the chain, and how many of them are still reading.
+        var rules: PrefetchStateMachine
+        /// Files started and not yet taken by the chain.
         var inFlight: [Int: Task<Prefetched, Never>] = [:]
-        var reading = 0
-        /// Files whose header already ruled them out: they take no room.
-        var refused: Set<Int> = []
-        /// The photos the chain has taken so far.
-        var taken = 0
-        /// The memory the decodes under way need, and the decodes waiting for room, by index.
-        var committed = 0
-        var waiting: [Int: (need: Int, go: CheckedContinuation<Void, Never>)] = [:]
-        /// After `cancel()`, or once the chain asks for a file out of order: read directly.
-        var stopped = false
+        /// The decodes waiting for room in the memory budget, by index.
+        var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
     }
 
     /// Reads `inputs` through `flow` (its reader, rules, plan and log), `depth` files at once.
     /// `memory` is the most the decodes under way may need at once.
     public init(_ inputs: [PhotoInputs.Item], flow: CollageFlow, depth: Int, memory: Int = DecodeLimits.defaultMaximumDecodeBytes) {
-        self.memory = memory
         files = inputs.map(\.file)
         known = Dictionary(uniqueKeysWithValues: inputs.enumerated().compactMap { index, item in
             if case .unusable(_, let rejection) = item { return (index, rejection) }
             return nil
         })
         self.flow = flow
-        self.depth = max(1, depth)
+        state = Locked(State(rules: PrefetchStateMachine(files: inputs.count, depth: depth, limit: flow.layout.limit, memory: memory)))
     }
 
     /// Runs the chain over the inputs: the decision on each file, in order, each reported to the
@@ -88,7 +78,7 @@ public final class PrefetchingReader: PhotoReader {
         for await decision in chain.decisions(from: files.async) {
             decisions.append(decision)
             selection = decision.selection
-            state.withLock { $0.taken = selection.count }
+            state.withLock { $0.rules.taken = selection.count }
         }
         await cancel()
         let unread: Rejection = selection.isFull ? .overLimit(selection.limit) : .notReached
@@ -102,14 +92,14 @@ public final class PrefetchingReader: PhotoReader {
 
     public func probe(_ file: PhotoFile) async -> Result<ProbedPhoto, Rejection> {
         let (task, index) = state.withLock { state -> (Task<Prefetched, Never>?, Int) in
-            let index = state.asked
-            state.asked += 1
-            guard !state.stopped, index < files.count, files[index] == file else {
-                state.stopped = true
+            let expected = state.rules.asked
+            switch state.rules.ask(inOrder: expected < files.count && files[expected] == file) {
+            case .readDirectly(let index):
                 return (nil, index)
+            case .take(let index, let starting):
+                start(starting, in: &state)
+                return (state.inFlight.removeValue(forKey: index), index)
             }
-            fill(&state)
-            return (state.inFlight.removeValue(forKey: index), index)
         }
         guard let task else {
             if index < files.count, files[index] == file, let rejection = known[index] { return .failure(rejection) }
@@ -123,7 +113,7 @@ public final class PrefetchingReader: PhotoReader {
     /// way is not interrupted), so nothing outlives the run.
     public func cancel() async {
         let tasks = state.withLock { state in
-            state.stopped = true
+            state.rules.stop()
             defer { state.inFlight = [:] }
             return Array(state.inFlight.values)
         }
@@ -131,30 +121,14 @@ public final class PrefetchingReader: PhotoReader {
         for task in tasks { _ = await task.value }
     }
 
-    /// Starts files in order while fewer than `depth` are reading, no more than `2 * depth - 1`
-    /// are ahead of the chain, and the photos still to take could use them all: a file is only
-    /// started if the files from the chain's current one up to it, were they all taken, would
-    /// leave room for it. The current file, which the chain waits for, always starts.
-    private func fill(_ state: inout State) {
-        guard !state.stopped else { return }
-        let (room, current) = (flow.layout.limit - state.taken, state.asked - 1)
-        var candidates = (current..<max(current, state.next)).count(where: { !state.refused.contains($0) })
-        while state.next < files.count, state.reading < depth, state.next - current < 2 * depth - 1 {
-            if state.next > current && candidates >= room { break }
-            state.inFlight[state.next] = start(state.next)
-            state.reading += 1
-            candidates += 1
-            state.next += 1
-        }
+    /// Starts the files the rules say to, keeping their tasks.
+    private func start(_ indices: [Int], in state: inout State) {
+        for index in indices { state.inFlight[index] = start(index) }
     }
 
     /// A file read, and what came of it: a reader is free for the next.
     private func finished(_ index: Int, refused: Bool) {
-        state.withLock { state in
-            state.reading -= 1
-            if refused { state.refused.insert(index) }
-            fill(&state)
-        }
+        state.withLock { state in start(state.rules.finished(index, refused: refused), in: &state) }
     }
 
     private func start(_ index: Int) -> Task<Prefetched, Never> {
@@ -184,11 +158,10 @@ public final class PrefetchingReader: PhotoReader {
     private func reserve(_ need: Int, for index: Int) async {
         await withCheckedContinuation { (go: CheckedContinuation<Void, Never>) in
             let now = state.withLock { state -> Bool in
-                guard state.waiting.isEmpty, Self.fits(need, in: state, memory: memory) else {
-                    state.waiting[index] = (need, go)
+                guard state.rules.reserve(need, for: index) else {
+                    state.waiting[index] = go
                     return false
                 }
-                state.committed += need
                 return true
             }
             if now { go.resume() }
@@ -197,20 +170,7 @@ public final class PrefetchingReader: PhotoReader {
 
     /// A decode has finished: the earliest waiting ones that now fit run, in order.
     private func release(_ need: Int) {
-        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.committed -= need
-            var ready: [CheckedContinuation<Void, Never>] = []
-            while let first = state.waiting.keys.min(), let next = state.waiting[first], Self.fits(next.need, in: state, memory: memory) {
-                state.waiting[first] = nil
-                state.committed += next.need
-                ready.append(next.go)
-            }
-            return ready
-        }
+        let ready = state.withLock { state in state.rules.release(need).compactMap { state.waiting.removeValue(forKey: $0) } }
         for go in ready { go.resume() }
-    }
-
-    private static func fits(_ need: Int, in state: State, memory: Int) -> Bool {
-        state.committed == 0 || state.committed + need <= memory
     }
 }

@@ -28,14 +28,14 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     public let clock: C
     public let batches: Bool
     public let start: BoothStart
-    public let retry: SaveRetry
+    public let retry: RetryPolicy
     /// `--batch-timeout`: a batch that received no photo for this long is completed with what it has.
     public let batchTimeout: Duration?
     /// Finish now, and photos removed from the folder (`BatchStateMachine` says what each changes).
     public let commands: SessionCommands?
 
     public init(flow: CollageFlow, sink: any CollageSink, interval: Duration, clock: C, batches: Bool,
-                start: BoothStart = BoothStart(), retry: SaveRetry = .standard, batchTimeout: Duration? = nil,
+                start: BoothStart = BoothStart(), retry: RetryPolicy = .standard, batchTimeout: Duration? = nil,
                 commands: SessionCommands? = nil) {
         self.flow = flow
         self.sink = sink
@@ -163,15 +163,11 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     /// The final collage: tried again after each failure as `retry` says; the last failure is
     /// thrown, for the command to exit with.
     private func saveFinal(_ selection: Selection, batch: Int) async throws -> SavedCollage {
-        var attempts = 1
-        while true {
-            let result = try await attempt(selection, batch: batch)
-            guard case .failure(let error) = result else { return try result.get() }
-            guard let delay = retry.delay(after: attempts) else { throw error }
+        try await retry.run(on: clock) {
+            try await attempt(selection, batch: batch)
+        } failed: { error, delay in
             reportFailure(error, of: selection, batch: batch, retryIn: delay)
-            try await clock.sleep(for: delay)
-            attempts += 1
-        }
+        }.get()
     }
 
     /// One save through the sink, reported when it succeeds; a failure is returned for the caller
@@ -179,7 +175,7 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     private func attempt(_ selection: Selection, batch: Int) async throws -> Result<SavedCollage, any Error> {
         do {
             let saved = try await sink.save(selection, batch: batch).value
-            flow.log(.saved(saved, photos: selection.count, batch: batch))
+            flow.log(.saved(saved, photos: selection.count, batch: batch, complete: selection.isComplete))
             return .success(saved)
         } catch {
             if error is CancellationError || Task.isCancelled { throw error }

@@ -4,8 +4,10 @@ internal import Glibc
 
 /// Runs a program with its arguments, never through a shell: `posix_spawnp` in a new process
 /// group (so a timeout kills whatever the command started too), stdin from /dev/null, its stdout
-/// onto our stderr (our stdout is for the collage's path), its stderr read for the last line.
-/// Blocking: call it off the cooperative pool.
+/// onto our stderr (our stdout is for the collage's path), its stderr read for the last line,
+/// and no other descriptor of ours: not the server's listening socket, not a guest's connection,
+/// not the event loop's (a helper a spooler leaves running would keep the port and could read
+/// guests' connections). Blocking: call it off the cooperative pool.
 enum CommandRun {
     static func run(_ arguments: [[UInt8]], timeout: Duration) -> PrintFailure? {
         let program = String(decoding: arguments.first ?? [], as: UTF8.self)
@@ -29,6 +31,9 @@ enum CommandRun {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0),
             posix_spawn_file_actions_adddup2(&actions, 2, 1),
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2),
+            // After the three are in place: every other descriptor closed in the child, those
+            // other threads open meanwhile too (most of ours are not close-on-exec).
+            Self.closeFrom(3, &actions),
         ]
         // Signals back to their defaults and none blocked: collage traps SIGINT and SIGTERM, and
         // a printer command must still be killable the ordinary way.
@@ -117,6 +122,30 @@ enum CommandRun {
         if signal != 0 { return .killed(program: program, signal: signal, lastLine: lastLine) }
         let code = (status >> 8) & 0xff
         return code == 0 ? nil : .exited(program: program, status: code, lastLine: lastLine)
+    }
+
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), looked up at run time: Swift's
+    /// Glibc module is imported without `_GNU_SOURCE`, which hides its declaration. (nil is
+    /// RTLD_DEFAULT, hidden the same way.)
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }
+
+    /// Closes every descriptor from `lowest` up in the child; an error code, or 0.
+    private static func closeFrom(_ lowest: Int32, _ actions: inout posix_spawn_file_actions_t) -> Int32 {
+        if let addCloseFrom { return addCloseFrom(&actions, lowest) }
+        // An older C library: those open now (a descriptor opened after this list still leaks).
+        guard let folder = opendir("/proc/self/fd") else { return errno }
+        defer { closedir(folder) }
+        let listing = dirfd(folder)
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let descriptor = Int32(name), descriptor >= lowest, descriptor != listing else { continue }
+            let added = posix_spawn_file_actions_addclose(&actions, descriptor)
+            if added != 0 { return added }
+        }
+        return 0
     }
 
     /// The last line with something in it, as text (a byte that is not UTF-8 replaced).

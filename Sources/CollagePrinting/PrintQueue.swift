@@ -1,5 +1,4 @@
 public import CollageCore
-public import CollagePipeline
 public import CollageWriting
 internal import CollageFiles
 
@@ -19,13 +18,13 @@ public final class PrintQueue: Sendable {
     }
 
     private let jobs: AsyncStream<Job>.Continuation
-    private let worker: Task<Void, Never>
+    private let worker: Task<Int, Never>
 
     public init(printer: Printer, limit: Int?, log: @escaping @Sendable (PipelineEvent) -> Void) {
         let (stream, jobs) = AsyncStream.makeStream(of: Job.self)
         self.jobs = jobs
         worker = Task {
-            var printed = 0
+            var printed = 0, failed = 0
             for await job in stream {
                 let (path, batch) = (job.path, job.batch)
                 if let limit, printed >= limit {
@@ -51,8 +50,9 @@ public final class PrintQueue: Sendable {
                         log(.notice("collage \(batch) (\(path)): \(error.description), so a restart names it as possibly not printed"))
                     }
                 }
-                if failure == nil { log(.printed(path, copies: printer.copies, batch: batch)) }
+                if failure == nil { log(.printed(path, copies: printer.copies, batch: batch)) } else { failed += 1 }
             }
+            return failed
         }
     }
 
@@ -61,9 +61,11 @@ public final class PrintQueue: Sendable {
         jobs.yield(Job(path: path, batch: batch, journal: journal))
     }
 
-    /// Waits for every print asked for to end (printed or left for the operator).
-    public func finish() async {
+    /// Waits for every print asked for to end (printed or left for the operator); returns how
+    /// many failed, tries and retries.
+    @discardableResult
+    public func finish() async -> Int {
         jobs.finish()
-        await worker.value
+        return await worker.value
     }
 }

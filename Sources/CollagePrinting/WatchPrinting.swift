@@ -1,22 +1,19 @@
 internal import CollageFiles
-public import CollagePipeline
 public import CollageWriting
 internal import CollageLocking
 
 /// `watch --print`: which collages are printed, and when. A collage is printed once it is
-/// complete (`photosPerCollage` photos): each numbered one with `--batches`, else the session's
+/// complete (its `saved` event says so): each numbered one with `--batches`, else the session's
 /// final one. A booth's restart first prints, in order, the complete collages its journal says
 /// were never sent to the printer (or failed), and names once each one whose print command may
 /// have run without its outcome being recorded, never printing it again.
 public final class WatchPrinting: Sendable {
     private let queue: PrintQueue
-    private let photosPerCollage: Int
     private let log: @Sendable (PipelineEvent) -> Void
     private let journal = Locked<BoothJournal?>(nil)
 
-    public init(printer: Printer, maxPrints: Int?, photosPerCollage: Int, log: @escaping @Sendable (PipelineEvent) -> Void) {
+    public init(printer: Printer, maxPrints: Int?, log: @escaping @Sendable (PipelineEvent) -> Void) {
         queue = PrintQueue(printer: printer, limit: maxPrints, log: log)
-        self.photosPerCollage = photosPerCollage
         self.log = log
     }
 
@@ -35,12 +32,13 @@ public final class WatchPrinting: Sendable {
 
     /// Asks for a collage to be printed when `event` is the save of a complete one.
     public func note(_ event: PipelineEvent) {
-        guard case .saved(let saved, let photos, let batch) = event, saved.complete || photos == photosPerCollage, let path = saved.destination.path else { return }
+        guard case .saved(let saved, _, let batch, complete: true) = event, let path = saved.destination.path else { return }
         queue.print(path, batch: batch, journal: journal.withLock { $0 })
     }
 
-    /// Waits for every print asked for to end.
-    public func finish() async {
+    /// Waits for every print asked for to end; returns how many failed, tries and retries.
+    @discardableResult
+    public func finish() async -> Int {
         await queue.finish()
     }
 }

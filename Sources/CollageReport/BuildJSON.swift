@@ -1,12 +1,12 @@
 internal import CollageSources
 internal import CollageCodecs
 public import CollagePipeline
-internal import CollageCore
+public import CollageCore
 internal import CollageWriting
 internal import CollageFiles
 
 /// `collage build --json`: one document on stdout after the run. The field order and meaning
-/// are documented in the README and in `Docs/build.schema.json`; tests read them with `jq`.
+/// are documented in the README and in `docs/build.schema.json`; tests read them with `jq`.
 public enum BuildJSON {
     public static func document(_ report: BuildReport) -> JSONValue {
         var fields: [(String, JSONValue)] = []
@@ -57,6 +57,7 @@ public enum BuildJSON {
         case .outputIsInput: code = "output-is-input"
         case .write(.readerGone): code = "reader-gone"
         case .write: code = "cannot-write"
+        case .render: code = "cannot-render"
         }
         return .object([("code", .string(code)), ("detail", .string(failure.description))])
     }

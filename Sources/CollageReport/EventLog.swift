@@ -1,4 +1,4 @@
-public import CollagePipeline
+public import CollageWriting
 public import CollageTerminal
 internal import CollageLocking
 internal import CollageCore

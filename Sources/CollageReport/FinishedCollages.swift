@@ -1,27 +1,24 @@
-public import CollagePipeline
+public import CollageWriting
 public import CollageCore
 internal import CollageSources
-internal import CollageWriting
 internal import CollageLocking
 internal import CollageFiles
 
-/// The collages the run leaves behind, each printed on stdout once it is final: at the limit,
-/// or the last one written when the run stops early.
+/// The collages the run leaves behind, each printed on stdout once it is final: complete (its
+/// `saved` event says so), or the last one written when the run stops early.
 public final class FinishedCollages: Sendable {
-    private let limit: Int
     private let printing: Bool
     private let state = Locked<(open: PathName?, all: [PathName])>((nil, []))
 
-    public init(limit: Int, printing: Bool) {
-        self.limit = limit
+    public init(printing: Bool) {
         self.printing = printing
     }
 
     public var all: [PathName] { state.withLock { $0.all } }
 
     public func note(_ event: PipelineEvent) {
-        guard case .saved(let saved, let photos, _) = event, let path = saved.destination.path else { return }
-        if photos >= limit {
+        guard case .saved(let saved, _, _, let complete) = event, let path = saved.destination.path else { return }
+        if complete {
             state.withLock { state in
                 state.open = nil
                 state.all.append(path)

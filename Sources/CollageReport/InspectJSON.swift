@@ -1,7 +1,7 @@
 internal import CollageSources
 internal import CollageCodecs
 public import CollagePipeline
-internal import CollageCore
+public import CollageCore
 internal import CollageImaging
 internal import CollageFiles
 

@@ -1,9 +1,8 @@
 internal import CollageSources
 internal import CollageCodecs
-public import CollagePipeline
+public import CollageWriting
 internal import CollageCore
 internal import CollageImaging
-internal import CollageWriting
 
 /// How much a command says on stderr.
 public enum Verbosity: Sendable, Comparable {
@@ -54,7 +53,7 @@ public enum LogLines {
             return lines
         case .skipped(let file, let rejection, _):
             return [(.skipped, "\(file): \(rejection)")]
-        case .saved(let saved, let photos, _):
+        case .saved(let saved, let photos, _, _):
             return [(.saved, "wrote \(saved.destination) (\(saved.size), \(photos) photo\(photos == 1 ? "" : "s"))")]
         case .saveFailed, .printFailed, .printUnknown:
             return []  // above

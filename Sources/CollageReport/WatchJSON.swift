@@ -1,13 +1,12 @@
 internal import CollageSources
 internal import CollageCodecs
-public import CollagePipeline
+public import CollageWriting
 public import CollageCore
-internal import CollageWriting
 internal import CollageFiles
 
 /// `collage watch --json`: NDJSON, one event per line, written the moment it happens, each in
 /// ripgrep's envelope `{"type": "...", "data": {...}}`. Documented in the README and in
-/// `Docs/watch-event.schema.json`.
+/// `docs/watch-event.schema.json`.
 public enum WatchJSON {
     /// The first line: what is watched and how; with `--serve`, the page's URL.
     public static func started(folder: PathName, output: PathName, limit: Int, batches: Bool, throttle: Duration, url: String? = nil) -> JSONValue {
@@ -24,10 +23,10 @@ public enum WatchJSON {
         case .skipped(let file, let rejection, let size):
             return envelope("skipped", JSONFields.path("path", file.path) + JSONFields.rejection(rejection) + JSONFields.duplicateOf(rejection)
                 + (size.map(JSONFields.size) ?? []))
-        case .saved(let saved, let photos, let batch):
+        case .saved(let saved, let photos, let batch, let complete):
             return envelope("saved", JSONFields.path("path", orNull: saved.destination.path) + [("format", JSONFields.format(saved.format))]
                 + JSONFields.size(saved.size)
-                + [("bytes", .int(saved.bytes)), ("photos", .int(photos)), ("batch", .int(batch)), ("complete", .bool(saved.complete))])
+                + [("bytes", .int(saved.bytes)), ("photos", .int(photos)), ("batch", .int(batch)), ("complete", .bool(complete))])
         case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
             return envelope("save-failed", JSONFields.path("path", orNull: destination.path) + [
                 ("photos", .int(photos)), ("batch", .int(batch)), ("error", .string(error)),

@@ -1,4 +1,4 @@
-public import CollagePipeline
+public import CollageWriting
 public import CollageCore
 public import CollageTerminal
 
@@ -23,7 +23,7 @@ public final class WatchReport: Sendable {
         self.screen = screen.map { WatchScreen(screen: $0, styler: styler) }
         self.json = json
         self.limit = limit
-        finished = FinishedCollages(limit: limit, printing: !json)
+        finished = FinishedCollages(printing: !json)
         self.listener = listener
     }
 

@@ -1,9 +1,8 @@
-public import CollagePipeline
+public import CollageWriting
 public import CollageTerminal
 internal import CollageCore
 internal import CollageImaging
 internal import CollageLocking
-internal import CollageWriting
 
 /// `watch --preview`: the book's main screen in a terminal. The collage as it grows, redrawn in
 /// place after every save, and under it the app's title ("4 photos") and the last thing that
@@ -28,7 +27,7 @@ public final class WatchScreen: Sendable {
                 state.last = StatusLine("\(file): added")
             case .skipped(let file, let reason, _):
                 state.last = StatusLine("\(file): \(reason)", style: .skipped)
-            case .saved(let saved, let photos, let batch):
+            case .saved(let saved, let photos, let batch, _):
                 image = saved.image
                 state.photos = photos
                 state.saved = StatusLine("wrote \(saved.destination)" + (batch > 1 ? " (collage \(batch))" : ""), style: .saved)

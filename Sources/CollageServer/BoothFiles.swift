@@ -1,4 +1,3 @@
-internal import CollagePipeline
 internal import CollageCore
 internal import CollageLocking
 internal import CollageFiles
@@ -8,7 +7,9 @@ internal import CollageWriting
 /// saved (by file name, newest save last), with `--batches` those earlier runs of the booth saved
 /// (from its journal, each checked against the bytes it recorded) and, for `--serve-photos`, the
 /// photos put in them. A request names a file by its name alone, looked up here; nothing else on
-/// disk can be reached.
+/// disk can be reached. A collage is served only while the file under its name is the one this
+/// booth saved (`ServedFileIdentity`, and the SHA-256 the writer or the journal recorded): a hard link
+/// or a copy planted under the name is refused like a symlink.
 final class BoothFiles: Sendable {
     /// One saved collage as the gallery lists it.
     struct Collage: Sendable, Equatable {
@@ -19,9 +20,10 @@ final class BoothFiles: Sendable {
         /// Which save this was, counting from 1 in this run (an earlier run's collages count
         /// down from 0, the last one saved first): orders the gallery, newest first.
         let save: Int
-        /// For an earlier run's collage, the `ETag` of the file when its bytes were found to be
-        /// the ones the journal recorded: a file changed since is not this booth's to serve.
-        var verified: String? = nil
+        /// The file as it was when this booth saved it (this run) or found it to hold the bytes
+        /// its journal recorded (an earlier run): a file that is not this one any more is not
+        /// this booth's to serve.
+        let identity: ServedFileIdentity
     }
 
     private struct State {
@@ -34,11 +36,21 @@ final class BoothFiles: Sendable {
 
     func note(_ event: PipelineEvent) {
         switch event {
-        case .saved(let saved, let photos, let batch):
-            guard let path = saved.destination.path, let name = PathParts(path).name.text else { return }
+        case .saved(let saved, let photos, let batch, _):
+            guard let path = saved.destination.path, let name = PathParts(path).name.text,
+                  let file = ServedFile(path: path), file.identity.size == saved.bytes else { return }
+            let (identity, content) = (file.identity, saved.content)
             state.withLock { state in
                 state.saves += 1
-                state.collages[name] = Collage(name: name, path: path, photos: photos, batch: batch, save: state.saves)
+                state.collages[name] = Collage(name: name, path: path, photos: photos, batch: batch, save: state.saves, identity: identity)
+            }
+            // The file was opened after the writer renamed it: its bytes are hashed off the
+            // watch's way, and a file that is not the one written (planted in between) is dropped.
+            Task.detached(priority: .utility) { [self] in
+                guard file.bytes().map({ ContentHash(of: $0) }) != content else { return }
+                state.withLock { state in
+                    if state.collages[name]?.identity == identity { state.collages[name] = nil }
+                }
             }
         case .added(let file, _, _, _):
             guard let name = PathParts(file.path).name.text else { return }
@@ -57,9 +69,9 @@ final class BoothFiles: Sendable {
             let path = output.path(forBatch: saved.number)
             let parts = PathParts(path)
             guard parts.name == saved.file, let name = parts.name.text, let file = ServedFile(path: path),
-                  ContentHash(of: file.bytes) == saved.saved else { continue }
+                  file.bytes().map({ ContentHash(of: $0) }) == saved.saved else { continue }
             let collage = Collage(name: name, path: path, photos: saved.photos.count, batch: saved.number,
-                                  save: saved.number - last, verified: file.etag)
+                                  save: saved.number - last, identity: file.identity)
             state.withLock { state in
                 if state.collages[name] == nil { state.collages[name] = collage }
             }

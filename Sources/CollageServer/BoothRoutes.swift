@@ -23,10 +23,10 @@ struct BoothRoutes: Sendable {
         route(router, "/events") { request, context in events(request, context) }
         route(router, "/collages/{name}") { request, context in
             let collage = files.collage(named: name(context))
-            return file(collage?.path, request, unchangedSince: collage?.verified)
+            return file(collage.flatMap { ServedFile(path: $0.path, expected: $0.identity) }, request, context)
         }
         route(router, "/photos/{name}") { request, context in
-            file(settings.servesPhotos ? files.photo(named: name(context)) : nil, request)
+            file((settings.servesPhotos ? files.photo(named: name(context)) : nil).flatMap { ServedFile(path: $0) }, request, context)
         }
         return router
     }
@@ -52,20 +52,19 @@ struct BoothRoutes: Sendable {
                  body: .init(byteBuffer: ByteBuffer(string: "Not found.\n")))
     }
 
-    /// A collage or photo this booth knows, with validators; 304 when the client's copy is current.
-    /// `unchangedSince`: an earlier run's collage is served only while its `ETag` is still the one
-    /// it had when its bytes were checked against the journal.
-    private func file(_ path: PathName?, _ request: Request, unchangedSince verified: String? = nil) -> Response {
-        guard let path, let file = ServedFile(path: path), verified.map({ $0 == file.etag }) ?? true else { return Self.notFound() }
+    /// A collage or photo this booth knows, opened (nil: 404), with validators; 304 when the
+    /// client's copy is current; else its bytes, streamed from the open file.
+    private func file(_ file: ServedFile?, _ request: Request, _ context: BoothContext) -> Response {
+        guard let file else { return Self.notFound() }
         var headers: HTTPFields = [
-            .eTag: file.etag, .lastModified: HTTPDate.string(secondsSinceEpoch: file.lastModified),
+            .eTag: file.etag, .lastModified: HTTPDate.string(secondsSinceEpoch: file.identity.modifiedSeconds),
             .cacheControl: "no-cache", .contentType: file.contentType,
         ]
         if file.isCurrent(ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: request.headers[.ifModifiedSince]) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+        return Response(status: .ok, headers: headers, body: file.body(on: context.channel))
     }
 
     /// The browser waits this long before reconnecting after a drop.

@@ -1,5 +1,4 @@
-public import CollagePipeline
-public import CollageReport
+public import CollageCore
 public import CollageWriting
 internal import Hummingbird
 internal import HummingbirdCore
@@ -43,11 +42,14 @@ public final class BoothServer: Sendable {
         let (ready, readiness) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
         let routes = BoothRoutes(hub: hub, files: files, settings: settings)
         let seconds = settings.idleTimeout.components.seconds
+        // `--serve-max-clients` is kept by each connection's guard, which makes room for a new
+        // one by closing one that serves no one (`ConnectionSlots`), instead of Hummingbird's
+        // limit, which stops accepting until a slot frees itself.
+        let connections = BoothConnections(limit: settings.maximumClients)
         let app = Application(
             responder: ReadOnlyResponder(inner: routes.router.buildResponder()),
-            server: .http1(configuration: .init(idleTimeout: .seconds(seconds))),
-            configuration: .init(address: .hostname(settings.address.host, port: settings.address.port),
-                                 availableConnectionsDelegate: MaximumAvailableConnections(settings.maximumClients, logger: logger)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [RequestGuard(connections: connections)], idleTimeout: .seconds(seconds))),
+            configuration: .init(address: .hostname(settings.address.host, port: settings.address.port)),
             onServerRunning: { channel in readiness.yield(.success(channel.localAddress?.port ?? settings.address.port)) },
             logger: logger)
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger))

@@ -15,9 +15,12 @@ public final class FontTypesetter: CaptionTypesetter {
     /// The font file used for the caption's own characters.
     public let file: String
 
-    /// Opens `spec`: a fontconfig pattern (`DejaVu Sans:bold`) or a font file (a path with a slash).
-    public init(font spec: String) throws(TextError) {
-        let opened = try TextFont(spec)
+    /// Opens `spec`: a fontconfig pattern (`DejaVu Sans:bold`) or a font file (a path with a
+    /// slash), which is read from `opening` when given (`/proc/self/fd/N` of a descriptor the
+    /// caller opened without blocking and checked is a regular file: a FIFO would block FreeType's
+    /// `fopen` for ever). A family no installed font has is refused, naming the closest.
+    public init(font spec: String, opening: String? = nil) throws(TextError) {
+        let opened = try TextFont(spec, opening: opening)
         file = opened.file
         font = Locked(opened)
     }
@@ -28,6 +31,12 @@ public final class FontTypesetter: CaptionTypesetter {
 
     public func draw(_ lines: [PlacedLine], pixels: Double, size: PixelSize) throws -> AlphaMask {
         try font.withLock { font throws(TextError) in try font.draw(lines, pixels: pixels, size: size) }
+    }
+
+    /// The families of the fallback fonts that draw characters of `text` the font lacks
+    /// (Droid Sans Fallback for `東京` in DejaVu Sans), for a log line.
+    public func fallbacks(in text: String) throws(TextError) -> [String] {
+        try font.withLock { font throws(TextError) in try font.fallbacks(in: text) }
     }
 
     /// The characters of `text` that neither the font nor any fallback fontconfig knows can

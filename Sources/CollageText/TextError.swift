@@ -4,12 +4,17 @@ internal import CCollageText
 public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// fontconfig found no font for the name, or the file is not a font FreeType reads.
     case noFont(String, reason: String)
+    /// A family no installed font has: fontconfig would draw it in its nearest match instead.
+    /// `closest`: the installed families nearest the name, nearest first.
+    case notInstalled(String, reason: String, closest: [String])
     /// FreeType or HarfBuzz refused; the C status is kept.
     case failed(String, reason: String, status: Int)
 
     public var description: String {
         switch self {
         case .noFont(let font, let reason): return "font '\(font)': \(reason)"
+        case .notInstalled(let font, let reason, let closest):
+            return "font '\(font)': \(reason)" + (closest.isEmpty ? "" : " (closest installed: \(closest.joined(separator: ", ")))")
         case .failed(let font, let reason, _): return "font '\(font)': \(reason)"
         }
     }

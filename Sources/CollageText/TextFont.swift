@@ -12,13 +12,20 @@ final class TextFont {
     let file: String
 
     /// `spec` is a file when it contains a slash, else a fontconfig pattern ("DejaVu Sans:bold").
-    init(_ spec: String) throws(TextError) {
+    /// `opening` is the name FreeType opens for a file instead, when given (a descriptor the
+    /// caller checked is a regular file, as `/proc/self/fd/N`).
+    init(_ spec: String, opening: String? = nil) throws(TextError) {
         var message = TextMessage()
         var resolved = [CChar](repeating: 0, count: 4096)
         var font: OpaquePointer?
-        let status = collage_text_font_open(spec, spec.contains("/") ? 1 : 0, &font, &resolved, resolved.count,
+        let status = collage_text_font_open(spec, spec.contains("/") ? 1 : 0, opening, &font, &resolved, resolved.count,
                                             &message.bytes, message.bytes.count)
-        guard status == COLLAGE_TEXT_OK, let font else { throw TextError(status: status, message: message, font: spec) }
+        guard status == COLLAGE_TEXT_OK, let font else {
+            guard status == COLLAGE_TEXT_NOT_INSTALLED else { throw TextError(status: status, message: message, font: spec) }
+            // The first family of the pattern: before its properties, other families and size.
+            let family = String(spec.prefix { $0 != ":" && $0 != "," && $0 != "-" })
+            throw .notInstalled(spec, reason: message.text, closest: FontFamilyNames.closest(to: family, among: (try? Self.families()) ?? []))
+        }
         self.font = font
         self.spec = spec
         file = resolved.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -56,6 +63,35 @@ final class TextFont {
             guard status == COLLAGE_TEXT_OK else { throw TextError(status: status, message: message, font: spec) }
         }
         return AlphaMask(size: size, coverage: coverage)
+    }
+
+    /// The families of the installed fonts.
+    static func families() throws(TextError) -> [String] {
+        var message = TextMessage()
+        var names = [CChar](repeating: 0, count: 1 << 16)
+        var count = 0
+        let status = collage_text_families(&names, names.count, &count, &message.bytes, message.bytes.count)
+        guard status == COLLAGE_TEXT_OK else { throw TextError(status: status, message: message, font: "") }
+        return Self.lines(names)
+    }
+
+    /// The families of the fallback fonts that draw characters of `line` this font lacks.
+    func fallbacks(in line: String) throws(TextError) -> [String] {
+        var message = TextMessage()
+        var names = [CChar](repeating: 0, count: 4096)
+        let utf8 = Array(line.utf8)
+        let status = utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                collage_text_fallbacks(font, $0.baseAddress, $0.count, &names, names.count, &message.bytes, message.bytes.count)
+            }
+        }
+        guard status == COLLAGE_TEXT_OK else { throw TextError(status: status, message: message, font: spec) }
+        return Self.lines(names)
+    }
+
+    /// A NUL-terminated buffer of lines, as the lines.
+    private static func lines(_ buffer: [CChar]) -> [String] {
+        buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }.split(separator: "\n").map(String.init)
     }
 
     /// The characters of `line` that no installed font can draw.

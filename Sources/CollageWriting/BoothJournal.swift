@@ -19,8 +19,8 @@ public import CollageFiles
 /// On start it decides where the booth resumes: photos already in a saved collage are not used
 /// again, numbering continues after the last collage, an unfinished collage is completed when
 /// its photos are still in the folder, and a numbered file the journal does not account for is
-/// never replaced. A missing or damaged journal is reported and only ever makes the booth start
-/// a new number after every file there.
+/// never replaced. A missing or damaged journal is reported, and rebuilt from the marks of the
+/// numbered collages there (`BoothJournal+Recovery`); numbering continues after every file there.
 public final class BoothJournal: Sendable {
     public let output: CollageOutput
     /// The journal file.
@@ -81,18 +81,23 @@ public final class BoothJournal: Sendable {
         let path = journalPath(for: output)
         let onDisk = numbersOnDisk(of: output, notice: notice)
         let highestOnDisk = onDisk.max() ?? 0
-        let unknown = "photos in earlier collages are not recognised"
         var history = BoothHistory()
         var journalRead = false
         switch read(path) {
         case .missing:
+            history = recovered(onDisk, of: output)
+            journalRead = !history.collages.isEmpty
             if highestOnDisk > 0 {
-                notice("no journal \(path) beside \(output.path(forBatch: highestOnDisk)): numbering continues after it, and \(unknown)")
+                notice("no journal \(path) beside \(output.path(forBatch: highestOnDisk)): numbering continues after it, and "
+                    + recoveryNote(history, output: output))
             }
         case .unusable(let reason):
             let kept = setAside(path)
+            history = recovered(onDisk, of: output)
+            journalRead = !history.collages.isEmpty
             notice("the journal \(path) cannot be used (\(reason))" + (kept.map { "; kept as \($0)" } ?? "")
-                + (highestOnDisk > 0 ? "; numbering continues after \(output.path(forBatch: highestOnDisk))" : "") + ", and \(unknown)")
+                + (highestOnDisk > 0 ? "; numbering continues after \(output.path(forBatch: highestOnDisk))" : "") + ", and "
+                + recoveryNote(history, output: output))
         case .read(let read):
             history = read
             journalRead = true
@@ -150,8 +155,7 @@ public final class BoothJournal: Sendable {
         let file = output.path(forBatch: batch)
         let current = FileIdentity.exists(file) ? Self.content(of: file) : nil
         let collage = BoothHistory.Collage(
-            number: batch, file: PathParts(file).name, complete: complete, saved: content,
-            photos: photos.compactMap { photo in photo.content.map { BoothHistory.Entry(content: $0, name: PathParts(photo.name).name) } })
+            number: batch, file: PathParts(file).name, complete: complete, saved: content, photos: Self.entries(photos))
         try update { state throws(FileError) in
             if FileIdentity.exists(file) {
                 // Its last state saved, or one written whose journal entry failed to follow.

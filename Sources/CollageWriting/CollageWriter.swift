@@ -21,10 +21,11 @@ public struct CollageWriter: Sendable {
         self.settings = settings
     }
 
+    /// `record`: what the collage's signed mark says (a booth's photos; see `CollageMark`).
     /// `beforeReplacing` runs once the new file is complete beside the target, just before it
     /// is renamed into place, with the SHA-256 of its bytes; throwing leaves the target alone (a
     /// booth records its intent there, and checks the file it replaces is its own).
-    public func save(_ collage: RGBImage, to destination: CollageDestination, as format: ImageFormat,
+    public func save(_ collage: RGBImage, to destination: CollageDestination, as format: ImageFormat, record: CollageMark.Record = CollageMark.Record(),
                      beforeReplacing: (@Sendable (ContentHash) throws -> Void)? = nil) -> Single<SavedCollage> {
         let settings = settings
         return Single {
@@ -32,8 +33,10 @@ public struct CollageWriter: Sendable {
             return try await withTaskCancellationHandler {
                 try await Blocking.run {
                     try cancelled.check()
-                    let bytes: [UInt8]
+                    var bytes: [UInt8]
                     do { bytes = try ImageEncoder.encode(collage, as: format, settings: settings) } catch let error as EncodeError { throw WriteError.encode(error) }
+                    // Without the machine's key the mark stays unsigned: nothing will trust it.
+                    if let key = MarkKey.current, let signed = CollageMark.signed(bytes, record: record, key: key) { bytes = signed }
                     let content = ContentHash(of: bytes)
                     switch destination {
                     case .file(let path):

@@ -12,8 +12,6 @@ public struct SavedCollage: Sendable, Equatable {
     public let content: ContentHash
     /// The pixels written, kept only when someone will show them (`--preview`).
     public var image: RGBImage?
-    /// No photo joins it any more (full, or a booth's batch completed early): it may be printed.
-    public var complete = false
 
     public init(destination: CollageDestination, format: ImageFormat, size: PixelSize, bytes: Int, content: ContentHash,
                 image: RGBImage? = nil) {

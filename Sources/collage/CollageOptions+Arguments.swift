@@ -17,10 +17,7 @@ extension CollageOptions {
     /// line goes to `error`, and the exit status is 66, as for any input that cannot be read.
     mutating func decorate(with print: PrintOptions, notice: (String) -> Void, error: (String) -> Void) throws {
         do {
-            let (decorations, warnings) = try print.files.load(canvas: layout.canvas, style: layout.style, limits: readLimits.decode,
-                                                              maximumFileBytes: readLimits.maximumFileBytes)
-            self.decorations = decorations
-            warnings.forEach(notice)
+            try decorate(with: print.files).forEach(notice)
         } catch let failure {
             error(failure.description)
             throw ExitStatus.noInput

@@ -18,13 +18,19 @@ enum Examples {
           collage inspect --json trip/*.jpg | jq -r 'select(.status == "skipped") | .path'
         """
 
+    static let journal = """
+          collage journal show prints/booth.jpg
+          collage journal show prints/booth.jpg --json | jq -r '.collages[] | "\\(.file) \\(.print)"'
+        """
+
     static let overview = """
         Give it photos, or a folder to watch: it keeps the landscape ones, drops \
-        duplicates, takes at most six, lays them out in the grid of the RxSwift book's \
-        Combinestagram and saves the collage as JPEG or PNG. For example:
+        duplicates, takes at most six, lays them out in a grid and saves the collage as \
+        JPEG or PNG. For example:
         \(build)
         \(watch)
         \(inspect)
+        \(journal)
         """
 
     /// The examples of the subcommand named in `arguments`, if any.
@@ -34,6 +40,7 @@ enum Examples {
             case "build": return build
             case "watch": return watch
             case "inspect": return inspect
+            case "journal": return journal
             default: continue
             }
         }

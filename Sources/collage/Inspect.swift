@@ -1,3 +1,4 @@
+internal import CollageCore
 internal import ArgumentParser
 internal import CollagePipeline
 internal import CollageReport
@@ -19,7 +20,7 @@ extension Collage {
 
         @OptionGroup var inputs: InputOptions
         @OptionGroup var rules: RuleOptions
-        @OptionGroup var report: ReportOptions
+        @OptionGroup var report: InspectReportOptions
 
         @OptionGroup(title: "The collage to plan the tiles and crops for") var look: LookOptions
 
@@ -30,7 +31,7 @@ extension Collage {
         func run() async throws {
             let items = inputs.resolve(excluding: nil).items
             let options = try CollageOptions(look: look, rules: rules, limits: inputs.limits)
-            let log = report.log(watching: false)
+            let log = report.log()
             log.startProgress(given: items.count)
             let results = await CollageInspection(options: options).run(items) { inspection in
                 if case .used = inspection.verdict { log.advance(used: true) } else { log.advance(used: false) }

@@ -26,11 +26,18 @@ struct OutputOptions: ParsableArguments {
     var toStandardOutput: Bool { output == "-" }
 
     func validate() throws {
-        guard resolvedFormat != nil else {
+        guard resolvedFormat != nil || namesNoFile else {
             throw ValidationError("The output \(output) must end in .jpg, .jpeg or .png, or give --format jpeg|png.")
         }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be from 1 to 100.") }
         guard PNGCompression.preset(pngCompression) != nil else { throw ValidationError("--png-compression must be from 0 to 9.") }
+    }
+
+    /// A device, FIFO or folder: refused with its own line when the collage is written (exit 73),
+    /// so `-o /dev/null` is told that, not that its name lacks an extension.
+    private var namesNoFile: Bool {
+        if case .notAFile = ExistingOutput.at(output) { return true }
+        return false
     }
 
     /// --format, else the output's extension, else JPEG for standard output.

@@ -1,10 +1,11 @@
 public import ArgumentParser
+internal import CollageBooth
 internal import CollageReport
 public import CollageTerminal
 
 /// How a command reports: for people on stderr, for scripts as JSON on stdout.
 struct ReportOptions: ParsableArguments {
-    @Flag(help: "Machine-readable output on stdout (see the README for its fields).")
+    @Flag(help: "Machine-readable output on stdout (its fields: docs/scripting.md).")
     var json = false
 
     @Flag(name: .shortAndLong, help: "Print only errors (and the output path on stdout).")
@@ -28,16 +29,14 @@ struct ReportOptions: ParsableArguments {
     /// The colours of stderr's log.
     var styler: Styler { ColorPolicy.styler(color, fileDescriptor: 2) }
 
+    /// How the run reports, as one value.
+    var settings: ReportSettings { ReportSettings(verbosity: verbosity, styler: styler, json: json, preview: preview) }
+
     /// The log on stderr, coloured as asked.
-    func log(watching: Bool) -> EventLog {
-        EventLog(verbosity: verbosity, watching: watching, styler: styler)
-    }
+    func log(watching: Bool) -> EventLog { settings.log(watching: watching) }
 
     /// The terminal preview, when asked for, not quiet, and stderr is a terminal.
-    func previewScreen() -> PreviewScreen? {
-        guard preview, !quiet else { return nil }
-        return PreviewScreen(styler: styler)
-    }
+    func previewScreen() -> PreviewScreen? { settings.previewScreen() }
 }
 
 extension ColorMode: ExpressibleByArgument {}

@@ -4,15 +4,15 @@ internal import CollageLocking
 internal import Glibc
 #endif
 
-/// Turns SIGINT, SIGTERM and SIGHUP (a closed terminal) into calls: the first asks for a clean
-/// stop, a second for an immediate one. Dispatch sources, so the handlers run as ordinary code,
-/// not in a signal context.
+/// Turns SIGINT, SIGTERM and SIGHUP (a closed terminal) into calls, each given the signal's
+/// number: the first asks for a clean stop, a second for an immediate one. Dispatch sources, so
+/// the handlers run as ordinary code, not in a signal context.
 /// `@unchecked`: `sources` is set once in `init` and only kept alive; the rest is locked.
 final class SignalTrap: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
     private let received = ReceivedSignals()
 
-    init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], first: @escaping @Sendable () -> Void, again: @escaping @Sendable () -> Void) {
+    init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], first: @escaping @Sendable (Int32) -> Void, again: @escaping @Sendable (Int32) -> Void) {
         let queue = DispatchQueue(label: "collage.signals")
         let received = received
         sources = signals.map { number in
@@ -24,8 +24,8 @@ final class SignalTrap: @unchecked Sendable {
                 // second SIGTERM while the queue waited is still a second one.
                 let count = max(1, Int((handle as? any DispatchSourceSignal)?.data ?? 1))
                 let before = received.append(number, times: count)
-                if before == 0 { first() }
-                if before + count > 1 { again() }
+                if before == 0 { first(number) }
+                if before + count > 1 { again(number) }
             }
             source.resume()
             return source

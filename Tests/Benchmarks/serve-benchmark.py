@@ -8,6 +8,15 @@
    five runs each): for the small collages of small photos the other parts use, at a print's
    size, and at a print's size from photos a phone or camera takes (12 MP), a booth's real load.
    Next to it the floor: the same writes with nothing around them (sse-floor.c).
+4. The booth's memory with 40 downloads of a big PNG collage (6000x4000 from noisy 12 MP photos)
+   whose clients never read: what it grows by must stay a small constant per connection (a
+   chunk and NIO's buffer), never a collage each; the run fails past 2 MiB a connection.
+
+5. How long a guest waits for `/` while four slow clients hold all of `--serve-max-clients 4`
+   (the default idle timeout, 15 s): bodies or heads dripped a byte every half second, `/events`
+   and downloads of that collage never read. The attackers go on for 60 s.
+
+`serve-benchmark.py slow-downloads` runs the fourth and fifth alone; COLLAGE=path measures another build.
 
 Photos are generated (Pillow): 50+ distinct landscape JPEGs, and 40 of 4032x3024."""
 
@@ -28,10 +37,10 @@ from PIL import Image, ImageDraw  # noqa: E402
 
 import booth as booth_module  # noqa: E402
 from benchutil import cpu_seconds  # noqa: E402
-from booth import Booth, SSEClient  # noqa: E402
+from booth import Attackers, Booth, SSEClient  # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-COLLAGE = os.path.join(REPO, ".build", "release", "collage")
+COLLAGE = os.environ.get("COLLAGE", os.path.join(REPO, ".build", "release", "collage"))
 
 
 def make_photos(folder, count, size=(320, 200)):
@@ -161,6 +170,87 @@ def cpu(fixtures, clients, *flags):
         booth.close()
 
 
+def make_noise(folder, count, size=(4032, 3024)):
+    """Photos that compress badly, so their collage's PNG is as big as a camera's would make it."""
+    names = []
+    for i in range(count):
+        name = f"noise-{i:03}.jpg"
+        Image.frombytes("RGB", size, random.Random(i).randbytes(size[0] * size[1] * 3)).save(os.path.join(folder, name), quality=95)
+        names.append(name)
+    return names
+
+
+def memory_kib(pid, field):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no {field} for {pid}")
+
+
+def slow_downloads(photos, clients=40):
+    """RSS before and after `clients` never-reading downloads of one big collage."""
+    booth = Booth(COLLAGE, photos, "--size", "6000x4000", "--format", "png", "--serve-max-clients", "64", "--limit", "6")
+    socks = []
+    try:
+        for name in sorted(os.listdir(photos))[:6]:
+            booth.drop(name)
+        path = booth.saved(6)["data"]["path"]
+        size = os.path.getsize(path)
+        # What the save itself left, once the server's check of the file (its hash) is done.
+        before, end = memory_kib(booth.process.pid, "VmRSS"), time.monotonic() + 30
+        while time.monotonic() < end:
+            time.sleep(2)
+            now = memory_kib(booth.process.pid, "VmRSS")
+            if abs(now - before) < 1024:
+                break
+            before = now
+        request = f"GET /collages/{os.path.basename(path)} HTTP/1.1\r\nHost: booth\r\n\r\n".encode()
+        for _ in range(clients):
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.connect(("127.0.0.1", booth.port))
+            sock.sendall(request)
+            socks.append(sock)
+        time.sleep(5)
+        after = memory_kib(booth.process.pid, "VmRSS")
+        grown = (after - before) / 1024
+        print(f"{clients} never-reading downloads of a {size / (1 << 20):.1f} MiB PNG collage: RSS {before / 1024:.0f} MiB -> "
+              f"{after / 1024:.0f} MiB ({grown:+.0f} MiB, {grown / clients:.2f} MiB a connection; peak "
+              f"{memory_kib(booth.process.pid, 'VmHWM') / 1024:.0f} MiB)")
+        return grown / clients
+    finally:
+        for sock in socks:
+            sock.close()
+        booth.stop()
+        booth.close()
+
+
+def page_under_slow_clients(photos):
+    """Seconds a guest waits for / while four slow clients of each kind hold every slot."""
+    booth = Booth(COLLAGE, photos, "--size", "6000x4000", "--format", "png", "--serve-max-clients", "4")
+    try:
+        booth.drop(sorted(os.listdir(photos))[0])
+        name = os.path.basename(booth.saved(1)["data"]["path"])
+        attacks = [("bodies dripped", b"GET / HTTP/1.1\r\nHost: booth\r\nContent-Length: 100000\r\n\r\n", b"x", None),
+                   ("heads dripped", b"GET / HTTP/1.1\r\nHost: booth\r\n", b"X", None),
+                   ("/events never read", b"GET /events HTTP/1.1\r\nHost: booth\r\n\r\n", None, 4096),
+                   ("downloads never read", f"GET /collages/{name} HTTP/1.1\r\nHost: booth\r\n\r\n".encode(), None, 4096)]
+        for what, request, drip, buffer in attacks:
+            attackers = Attackers(booth.port, request, drip=drip, receive_buffer=buffer)
+            result = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code} %{time_total}", "--max-time", "60",
+                                     booth.url + "/"], capture_output=True, text=True)
+            attackers.stop()
+            status, seconds = (result.stdout.split() + ["?"])[:2]
+            print(f"four {what}: / answered {status} after {seconds} s" if status == "200" else
+                  f"four {what}: / not answered in 60 s ({status})")
+            # The slots the attackers held are free again before the next attack.
+            time.sleep(1)
+    finally:
+        booth.stop()
+        booth.close()
+
+
 def floor_seconds(floor):
     """The CPU of the same fan-out with nothing around it (sse-floor.c): 80 events (a save's
     `added` and `saved`, 40 times) of 150 bytes as chunks to 64 sockets."""
@@ -174,7 +264,17 @@ def main():
     os.makedirs(fixtures, exist_ok=True)
     if len(os.listdir(fixtures)) < 60:
         make_photos(fixtures, 60)
-    booth_module.DEADLINE = 120
+    booth_module.DEADLINE = 300
+    noise = os.path.join(REPO, ".build", "serve-bench-noise")
+    os.makedirs(noise, exist_ok=True)
+    if len(os.listdir(noise)) < 6:
+        make_noise(noise, 6)
+    per_connection = slow_downloads(noise)
+    page_under_slow_clients(noise)
+    if per_connection > 2:
+        raise SystemExit(f"slow downloads grow the booth by {per_connection:.2f} MiB a connection (more than 2)")
+    if sys.argv[1:] == ["slow-downloads"]:
+        return
     latency(fixtures)
     load(fixtures)
     phone = os.path.join(REPO, ".build", "serve-bench-photos-12mp")

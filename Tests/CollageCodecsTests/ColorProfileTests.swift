@@ -17,10 +17,12 @@ struct ColorProfileTests {
     }
 
     /// The same file read by Pillow (with pillow-heif), its profile applied by ImageCms. Pillow
-    /// reads no `nclx`: a HEIC tagged so is converted by the same P3 ICC profile, cups-p3.png's.
+    /// reads neither `nclx` nor cHRM and gAMA: a HEIC tagged so is converted by the same P3 ICC
+    /// profile, cups-p3.png's; the gray PNG by the same description as iCCP, its twin's.
     func pillow(_ name: String) async throws -> [UInt8] {
         let script = "\(Self.repository)/Tests/EndToEnd/pillow-srgb.py"
-        let profile = name.hasSuffix("-nclx.heic") ? " " + Shell.quote(Fixtures.path("cups-p3.png")) : ""
+        let lender = name.hasSuffix("-nclx.heic") ? "cups-p3.png" : name == "cups-gray-chrm.png" ? "cups-gray-icc.png" : nil
+        let profile = lender.map { " " + Shell.quote(Fixtures.path($0)) } ?? ""
         let result = try await Shell.run("python3 \(Shell.quote(script)) \(Shell.quote(Fixtures.path(name)))\(profile)")
         #expect(result.status == 0, "\(result.stderr)")
         return [UInt8](result.stdout)
@@ -82,6 +84,23 @@ struct ColorProfileTests {
         #expect(decoded.details.color.profile == "cHRM and gAMA")
         let difference = meanDifference(decoded.image.pixels, try await pillow("cups-prophoto.png"))
         #expect(difference <= 2, "mean |diff| \(difference)")
+    }
+
+    /// The gray PNG's chunks, as the colour one's: its 1.6 curve (gAMA 62500) shows stored 32 as
+    /// 53, where the stored value was kept before.
+    @Test("cHRM and gAMA on a gray PNG make a gray profile: as Pillow shows the same description as iCCP")
+    func grayPNGWithChromaticities() async throws {
+        let decoded = try decode("cups-gray-chrm.png")
+        #expect(decoded.header.colorProfile?.name == "cHRM and gAMA" && decoded.header.colorProfile?.space == .gray)
+        if case .converted = decoded.details.color {} else { Issue.record("\(decoded.details.color)") }
+        let reference = try await pillow("cups-gray-chrm.png")
+        #expect(meanDifference(decoded.image.pixels, reference) <= 1)
+        // The stored values, as Pillow reads them with no colour management.
+        let read = "from PIL import Image; import sys; sys.stdout.buffer.write(Image.open(sys.argv[1]).convert('RGB').tobytes())"
+        let stored = [UInt8](try await Shell.run("python3 -c \(Shell.quote(read)) \(Shell.quote(Fixtures.path("cups-gray-chrm.png")))").stdout)
+        try #require(stored.count == decoded.image.pixels.count)
+        let shown = Set(stored.indices.filter { stored[$0] == 32 }.map { decoded.image.pixels[$0] })
+        #expect(!shown.isEmpty && shown.allSatisfy { (52...54).contains($0) }, "stored 32 shown as \(shown.sorted())")
     }
 
     @Test("Transparency is blended in sRGB values: 50 % black over white is 128, not libpng's 186",

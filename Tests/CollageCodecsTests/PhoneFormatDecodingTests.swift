@@ -10,7 +10,8 @@ import Testing
 @Suite("Decoding HEIC, AVIF and WebP")
 struct PhoneFormatDecodingTests {
     @Test("Pixels match the independent reader's within a mean of 2 levels", arguments: [
-        "kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "path-10bit.avif", "grey-mono.heic", "summer-alpha.heic", "cups-exif6.heic",
+        "kite.heic", "autumn-grid.heic", "eveningglow.avif", "path-10bit.heic", "path-10bit.avif", "grey-mono.heic", "grey-mono-limited.avif",
+        "kite-thumb-wrong-size.heic", "cups-animated-alpha-nocolr.avif", "cups-animated-svt.avif", "summer-alpha.heic", "cups-exif6.heic",
         "cups-irot-imir.heic", "kite.webp", "eveningglow-lossless.webp", "summer-alpha.webp", "coldripple-animated.webp",
         "cups-exif6.webp", "cups-exif6.png",
     ])
@@ -44,7 +45,7 @@ struct PhoneFormatDecodingTests {
     }
 
     @Test("Every cut of a HEIC, AVIF or WebP is refused cleanly or read, never a crash", arguments: [
-        "cups-irot-imir.heic", "eveningglow.avif", "cups-exif6.webp",
+        "cups-irot-imir.heic", "eveningglow.avif", "cups-exif6.webp", "cups-animated-svt.avif",
     ])
     func everyCut(name: String) throws {
         let bytes = try Fixtures.bytes(name)
@@ -120,6 +121,30 @@ struct PhoneFormatDecodingTests {
         let reference = try PhotoDecoder.decode(try Fixtures.bytes("references/kite.heic.png"), at: PixelSize(width: 100, height: 62))
         let difference = zip(small.image.pixels, reference.image.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
         #expect(Double(difference) / Double(reference.image.pixels.count) <= 4)
+    }
+
+    /// A Canon .hif's thumbnail decodes 1664x1088 where its header says 1616x1080; this one's
+    /// says 168x104 and decodes 176x110. It is passed over: the primary image is decoded instead.
+    @Test("A thumbnail that is not the size its header says is passed over for the primary image")
+    func thumbnailOfTheWrongSizeIsNotUsed() throws {
+        let bytes = try Fixtures.bytes("kite-thumb-wrong-size.heic")
+        let size = PixelSize(width: 100, height: 62)  // the 168x104 the header says would cover it
+        let decoded = try PhotoDecoder.decode(bytes, at: size)
+        #expect(decoded.details.scale == 2)  // the 320x200 primary image, shrunk by blocks of 2
+        let reference = try PhotoDecoder.decode(try Fixtures.bytes("references/kite-thumb-wrong-size.heic.png"), at: size)
+        let difference = zip(decoded.image.pixels, reference.image.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        #expect(Double(difference) / Double(reference.image.pixels.count) <= 2)
+    }
+
+    /// libheif 1.15 copies monochrome luma into RGB as stored: 16-235 comes out washed out
+    /// (0.86 x + 16). Expanded, it is Pillow's libavif's reading; full-range monochrome is untouched.
+    @Test("Monochrome in limited range is expanded to full range; in full range it is not")
+    func monochromeLimitedRangeIsExpanded() throws {
+        let limited = try decodeFixture("grey-mono-limited.avif").1
+        #expect(limited.pixels.min() == 0 && limited.pixels.max() == 255, "\(limited.pixels.min() ?? 0)...\(limited.pixels.max() ?? 0)")
+        let full = try decodeFixture("grey-mono.heic").1
+        let reference = try decodeFixture("references/grey-mono.heic.png").1
+        #expect(full.pixels.min() == reference.pixels.min() && full.pixels.max() == reference.pixels.max())
     }
 
     /// Against the reference area-averaged straight to the size: within 2 levels where the block

@@ -103,7 +103,7 @@ struct BoothPrintingEndToEndTests {
         #expect(try await paths(third, "print-unknown").isEmpty && printed(lp.log).count == 3)
 
         let repository = CookbookTests.repository
-        let validated = try await Shell.run("python3 \(repository)/Tests/EndToEnd/validate-json.py \(repository)/Docs/watch-event.schema.json --lines",
+        let validated = try await Shell.run("python3 \(repository)/Tests/EndToEnd/validate-json.py \(repository)/docs/watch-event.schema.json --lines",
                                             stdin: Data(second.stdout.utf8))
         #expect(validated.status == 0, "\(validated.stderr)")
 

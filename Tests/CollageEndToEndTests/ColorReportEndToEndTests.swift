@@ -39,9 +39,9 @@ struct ColorReportEndToEndTests {
         #expect(result.stderr.contains("cups-bad-profile.jpg: colour profile ignored ("), "\(result.stderr)")
         let check = try await Shell.run(
             "collage build cups-p3.jpg kite.jpg cups-bad-profile.jpg --similarity 0 --json --dry-run"
-                + " | python3 \(Self.repository)/Tests/EndToEnd/validate-json.py \(Self.repository)/Docs/build.schema.json"
+                + " | python3 \(Self.repository)/Tests/EndToEnd/validate-json.py \(Self.repository)/docs/build.schema.json"
                 + " && collage inspect --json cups-p3.jpg cups-srgb.jpg empty.jpg"
-                + " | python3 \(Self.repository)/Tests/EndToEnd/validate-json.py \(Self.repository)/Docs/inspect.schema.json --lines",
+                + " | python3 \(Self.repository)/Tests/EndToEnd/validate-json.py \(Self.repository)/docs/inspect.schema.json --lines",
             in: Fixtures.directory)
         #expect(check.status == 0, "\(check.stderr)")
     }

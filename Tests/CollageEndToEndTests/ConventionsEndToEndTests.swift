@@ -25,7 +25,7 @@ struct ConventionsEndToEndTests {
         }
     }
 
-    @Test("Each subcommand's help ends with examples that run", arguments: ["build", "watch", "inspect"])
+    @Test("Each subcommand's help ends with examples that run", arguments: ["build", "watch", "inspect", "journal"])
     func helpEndsWithWorkingExamples(command: String) async throws {
         let help = try await CollageCommand.run([command, "--help"])
         #expect(help.status == 0)
@@ -36,6 +36,12 @@ struct ConventionsEndToEndTests {
         for example in examples {
             let folder = try TemporaryDirectory()
             try trip(in: folder)
+            if command == "journal" {
+                // A booth's journal to read: the booth's first collage, then SIGTERM.
+                let booth = "collage watch booth --batches -o prints/booth.jpg 2>/dev/null & pid=$!; "
+                    + "\(Shell.waitUntil("[ -e prints/booth-0001.jpg ]", else: "kill -KILL $pid")); kill -TERM $pid; wait $pid"
+                _ = try await Shell.run(booth, in: folder.path)
+            }
             // A booth runs until stopped: once its first collage is out, SIGTERM (exit 143).
             let script = example.contains("--batches")
                 ? "\(example) & pid=$!; \(Shell.waitUntil("[ -e prints/booth-0001.jpg ]", else: "kill -KILL $pid")); kill -TERM $pid; wait $pid; echo \"status $?\""

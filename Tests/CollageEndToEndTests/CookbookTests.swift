@@ -4,9 +4,9 @@ import Foundation
 import Testing
 import CollageImaging
 
-/// Every pipeline of the README's "In scripts" section, run as written (paths aside), and the
-/// JSON each command writes checked against the schemas in Docs/.
-@Suite("The README's cookbook, run for real", .timeLimit(.minutes(3)))
+/// Every pipeline of the cookbook in docs/scripting.md (which `make doc-test` also runs as written),
+/// and the JSON each command writes checked against the schemas in docs/.
+@Suite("The cookbook of docs/scripting.md, run for real", .timeLimit(.minutes(3)))
 struct CookbookTests {
     static let repository = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent().path
 
@@ -85,7 +85,7 @@ struct CookbookTests {
 
     @Test func theSystemdUnitVerifiesAndItsCommandRuns() async throws {
         let folder = try workspace()
-        let unit = try String(contentsOfFile: Self.repository + "/Docs/collage-booth.service", encoding: .utf8)
+        let unit = try String(contentsOfFile: Self.repository + "/docs/collage-booth.service", encoding: .utf8)
         let local = unit
             .replacingOccurrences(of: "/usr/local/bin/collage", with: CollageCommand.executable)
             .replacingOccurrences(of: "/srv/booth", with: folder.path)
@@ -112,7 +112,7 @@ struct CookbookTests {
         /// README documents for that case), kept aside in a file: the pipe's status is the validator's.
         func validate(_ command: String, _ schema: String, lines: Bool = false, exits expected: Int32 = 0) async throws {
             let result = try await Shell.run(
-                "{ \(command); echo $? > collage-status; } | python3 \(Self.repository)/Tests/EndToEnd/validate-json.py \(Self.repository)/Docs/\(schema)\(lines ? " --lines" : "")",
+                "{ \(command); echo $? > collage-status; } | python3 \(Self.repository)/Tests/EndToEnd/validate-json.py \(Self.repository)/docs/\(schema)\(lines ? " --lines" : "")",
                 in: folder.path)
             #expect(result.status == 0, "\(command): \(result.stderr)")
             let status = try String(contentsOfFile: folder.file("collage-status"), encoding: .utf8)

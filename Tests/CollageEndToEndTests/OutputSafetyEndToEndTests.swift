@@ -90,6 +90,10 @@ struct OutputSafetyEndToEndTests {
             #expect(build.status == 73)
             #expect(build.stderrLines == ["collage: cannot write \(root.file(output)): a character device, not a regular file; left as it is"])
         }
+        // No extension and no --format, as in `-o /dev/null`: still the device's line, not a usage error.
+        let bare = try await CollageCommand.run(["build", Fixtures.path("autumn.jpg"), "-o", root.file("null")])
+        #expect(bare.status == 73)
+        #expect(bare.stderrLines == ["collage: cannot write \(root.file("null")): a character device, not a regular file; left as it is"])
         #expect(mode(root.file("null")).kind == S_IFCHR)
         #expect(mode(root.file("device.jpg")).kind == S_IFLNK)
         #expect(root.contents == ["device.jpg", "null"])

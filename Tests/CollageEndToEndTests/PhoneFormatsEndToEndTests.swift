@@ -36,7 +36,7 @@ struct PhoneFormatsEndToEndTests {
             "corrupt.webp null nullxnull nullxnull null skipped corrupt",
         ])
         let schema = try await Shell.run(
-            "collage inspect --json cups-exif6.heic eveningglow.avif kite.webp | python3 \(Self.repository)/Tests/EndToEnd/validate-json.py \(Self.repository)/Docs/inspect.schema.json --lines",
+            "collage inspect --json cups-exif6.heic eveningglow.avif kite.webp | python3 \(Self.repository)/Tests/EndToEnd/validate-json.py \(Self.repository)/docs/inspect.schema.json --lines",
             in: Fixtures.directory)
         #expect(schema.status == 0, "\(schema.stderr)")
     }

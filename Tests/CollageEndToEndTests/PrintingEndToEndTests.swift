@@ -119,7 +119,7 @@ struct PrintingEndToEndTests {
         #expect(try Self.calls(printer.log) == Array(repeating: [path], count: 4))
         #expect(!watch.stdout.contains("\"printed\""))
         let repository = CookbookTests.repository
-        let validated = try await Shell.run("python3 \(repository)/Tests/EndToEnd/validate-json.py \(repository)/Docs/watch-event.schema.json --lines",
+        let validated = try await Shell.run("python3 \(repository)/Tests/EndToEnd/validate-json.py \(repository)/docs/watch-event.schema.json --lines",
                                             stdin: Data(watch.stdout.utf8))
         #expect(validated.status == 0, "\(validated.stderr)")
     }

@@ -6,6 +6,7 @@ import CollageSources
 import CollageTestSupport
 import Testing
 import CollageFiles
+import CollageWriting
 
 @Suite("The chain, with an in-memory source: no files, no clock", .timeLimit(.minutes(1)))
 struct CollageFlowTests {

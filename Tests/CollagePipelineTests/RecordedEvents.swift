@@ -15,7 +15,7 @@ final class RecordedEvents: Sendable {
             switch event {
             case .added(let file, _, _, _): return "\(file): added"
             case .skipped(let file, let reason, _): return "\(file): \(reason)"
-            case .saved(let saved, let photos, let batch): return "saved \(saved.destination) (\(photos), batch \(batch))"
+            case .saved(let saved, let photos, let batch, _): return "saved \(saved.destination) (\(photos), batch \(batch))"
             case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
                 return "not saved \(destination) (\(photos), batch \(batch)): \(error)" + (retryIn.map { ", again in \($0)" } ?? "")
             case .printed(let path, let copies, let batch): return "printed \(path) (\(copies), batch \(batch))"

@@ -1,5 +1,6 @@
 import CollageCore
 @testable import CollageServer
+import Glibc
 import Testing
 
 /// What guests see and can open: the live page's QR code and turns, and the start line that
@@ -7,7 +8,8 @@ import Testing
 @Suite("The guests' screen: QR codes on /, and the warning when phones cannot open them")
 struct GuestScreenTests {
     func collage(_ batch: Int) -> BoothFiles.Collage {
-        BoothFiles.Collage(name: "booth-000\(batch).jpg", path: PathName("/tmp/booth-000\(batch).jpg"), photos: batch, batch: batch, save: batch)
+        BoothFiles.Collage(name: "booth-000\(batch).jpg", path: PathName("/tmp/booth-000\(batch).jpg"), photos: batch, batch: batch, save: batch,
+                           identity: ServedFileIdentity(stat()))
     }
 
     @Test func theNewestCollageIsShownWithTheCodeOfItsDownloadURLAndTheEarlierOnesWait() throws {

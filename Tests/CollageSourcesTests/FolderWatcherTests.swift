@@ -157,7 +157,7 @@ struct FolderWatcherTests {
     @Test func aFileStillBeingWrittenWhenTheWatchStartsIsTakenOnceClosed() async throws {
         var copying: FileHandle?
         let watching = try Watching { folder in
-            FileManager.default.createFile(atPath: folder.file("copying.jpg"), contents: nil)
+            _ = FileManager.default.createFile(atPath: folder.file("copying.jpg"), contents: nil)
             copying = FileHandle(forWritingAtPath: folder.file("copying.jpg"))
             try copying?.write(contentsOf: Data("the first half".utf8))
         }

@@ -46,7 +46,8 @@ struct BoothJournalTests {
 
         /// Saves collage `batch` as the sink would: a file, then the journal.
         func save(_ journal: BoothJournal, batch: Int, _ photos: [Photo], complete: Bool) async throws {
-            _ = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(output.path(forBatch: batch)), as: .jpeg) { content in
+            _ = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(output.path(forBatch: batch)), as: .jpeg,
+                                               record: BoothJournal.record(of: photos, complete: complete)) { content in
                 try journal.intend(batch: batch, photos: photos, complete: complete, content: content)
             }.value
             try journal.saved(batch: batch)
@@ -226,12 +227,15 @@ struct BoothJournalTests {
         bytes[bytes.count / 2] ^= 1
         try Data(bytes).write(to: URL(fileURLWithPath: path))
 
-        let (_, start) = try booth.open()
-        #expect(start.batch == 2)  // collage 1 is not finished: nothing says what it holds
+        let (journal, start) = try booth.open()
+        // Collage 1's own mark says what it holds: it is finished with its photo, never replaced by another.
+        #expect(start.batch == 1 && start.files.map(\.path) == [PathName(booth.photos.file("path.jpg"))])
+        #expect(journal.history.collages.map(\.photos) == [[BoothHistory.Entry(content: photos[0].content!, name: "path.jpg")]])
         #expect(booth.out.contents == [".booth.jpg.journal.damaged", ".booth.jpg.lock", "booth-0001.jpg"])
         let notice = try #require(booth.notices.withLock { $0 }.first)
         #expect(notice.hasPrefix("the journal \(path) cannot be used (line "))
-        #expect(notice.hasSuffix("; kept as \(path).damaged; numbering continues after \(booth.out.file("booth-0001.jpg")), and photos in earlier collages are not recognised"))
+        #expect(notice.hasSuffix("; kept as \(path).damaged; numbering continues after \(booth.out.file("booth-0001.jpg")), and what "
+            + "\(booth.out.file("booth-0001.jpg")) holds is read from its own mark: its photos are not used again, and it is not printed again by the booth"))
     }
 
     @Test func numberingSkipsAFileItDoesNotAccountFor() async throws {

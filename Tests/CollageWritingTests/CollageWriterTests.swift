@@ -38,10 +38,15 @@ struct CollageWriterTests {
         let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("out.png"))))
         #expect(PNGChunks(png)?.first { $0.type == "pHYs" }?.data == [0, 0, 0x2E, 0x23, 0, 0, 0x2E, 0x23, 1])  // 11811 per metre
         #expect(try PhotoDecoder.decode(png) { $0.displayedSize }.image == image)
-        // Quality 80 reaches the file: it is the public encoder's JPEG at 80, not at 90.
+        // Quality 80 reaches the file: it is the public encoder's JPEG at 80, not at 90, with its mark signed.
         let written = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("out.jpg"))))
-        #expect(written == (try ImageEncoder.encode(image, as: .jpeg, settings: EncodeSettings(quality: 80, dpi: 300))))
-        #expect(written != (try ImageEncoder.encode(image, as: .jpeg, settings: EncodeSettings(quality: 90, dpi: 300))))
+        let key = try #require(MarkKey.current)
+        let signed = { (quality: Int) throws -> [UInt8]? in
+            CollageMark.signed(try ImageEncoder.encode(image, as: .jpeg, settings: EncodeSettings(quality: quality, dpi: 300)), record: CollageMark.Record(), key: key)
+        }
+        #expect(written == (try signed(80)))
+        #expect(written != (try signed(90)))
+        #expect(CollageMark.record(in: written, key: key) == CollageMark.Record())
     }
 
     @Test func nothingRunsUntilTheSingleIsAwaited() async throws {

@@ -26,6 +26,7 @@ for word in build watch inspect --json --null --dry-run --limit --accept; do
   grep -q -- "$word" <<<"$page" || fail "the man page does not mention $word"
 done
 if grep -q 'warning' <<<"$page"; then fail "man -l warned: $(grep warning <<<"$page")"; fi
+bash Tests/EndToEnd/man-check.sh "$prefix/share/man/man1/collage.1" >/dev/null || fail "the installed man page is incomplete"
 
 bash -c "source '$prefix/share/bash-completion/completions/collage' && complete -p collage" >/dev/null \
   || fail "bash did not register a completion for collage"

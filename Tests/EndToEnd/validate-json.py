@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Validates JSON read from stdin (one document, or one per line) against a schema in Docs/.
+"""Validates JSON read from stdin (one document, or one per line) against a schema in docs/.
 
 Usage: validate-json.py SCHEMA [--lines]. Exits 1 with the first violation, naming the line."""
 import json

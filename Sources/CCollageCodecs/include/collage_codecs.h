@@ -188,8 +188,9 @@ void collage_color_transform_free(collage_color_transform *transform);
 
 /** An ICC profile (malloc'ed: release with collage_free) for RGB with the chromaticities `xy`
  *  (white x, y, red x, y, green x, y, blue x, y) and a pure power `gamma` (2.2, not 1/2.2):
- *  a PNG's cHRM and gAMA chunks as a profile. A gamma of 2.2 is taken as sRGB's curve. */
-collage_status collage_color_profile_from_chromaticities(const double xy[8], double gamma,
+ *  a PNG's cHRM and gAMA chunks as a profile. A gamma of 2.2 is taken as sRGB's curve. With
+ *  `gray`, a gray profile: the white point and the curve, the primaries unused (a gray PNG's). */
+collage_status collage_color_profile_from_chromaticities(const double xy[8], double gamma, int gray,
                                                          uint8_t **out, size_t *out_length,
                                                          char *message, size_t capacity);
 

@@ -35,6 +35,8 @@ collage_heif_decoder *collage_heif_open_file(int fd, collage_status *status, cha
 /** Where the `meta` box of the HEIF file open on `fd` ends: the length of the start of the file
  *  that holds every box describing its images; 0 when no such box lies within the file. */
 size_t collage_heif_meta_end(int fd);
+/** The size of the file open on `fd`; -1 if fstat fails. */
+int64_t collage_file_size(int fd);
 /** Reads the start of the file open on `fd` (by pread: its offset is left alone), at most
  *  `capacity` bytes, into `out`; their count in `length` (fewer at the file's end).
  *  COLLAGE_READ_FAILED on an I/O error. */
@@ -46,14 +48,19 @@ void collage_heif_header_of(const collage_heif_decoder *decoder, collage_heif_he
  *  `out_width`/`out_height`. A thumbnail smaller than the size kept is never used. */
 int collage_heif_source_covering(const collage_heif_decoder *decoder, uint32_t width,
                                  uint32_t height, uint32_t *out_width, uint32_t *out_height);
+/** The item ID of `source` (0, the primary image, or a thumbnail's number); 0 when there is no
+ *  such source. */
+uint32_t collage_heif_item_of(const collage_heif_decoder *decoder, int source);
 /** Decodes `source` (0, the primary image, or a thumbnail's number from
  *  collage_heif_source_covering) with at most `threads` decoding threads. `width` x `height` is
- *  the source's displayed size; a decoded size other than that fails as corrupt. `rgb` receives
+ *  the source's displayed size; a decoded size other than that fails as corrupt. `monochrome`
+ *  says the source is coded as luma alone: its `nclx` saying limited range, the luma is expanded
+ *  from 16-235 to 0-255 (libheif 1.15 copies it as stored). `rgb` receives
  *  ceil(width/shrink) x ceil(height/shrink) pixels, 3 bytes each: every `shrink` x `shrink`
  *  block averaged (`shrink` 1, 2, 4 or 8: what libjpeg's DCT scaling does for a JPEG, so a
  *  12 MP photo is never held twice at full size), 8 bits rounded from 10 or 12, alpha
  *  composited onto `background` in sRGB-encoded values (as browsers and libvips blend). */
-collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, int threads, int shrink,
+collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, int threads, int shrink, int monochrome,
                                    const uint8_t background[3], uint8_t *rgb, uint32_t width,
                                    uint32_t height, char *message, size_t message_capacity);
 void collage_heif_close(collage_heif_decoder *decoder);

@@ -2,6 +2,7 @@ internal import AsyncAlgorithms
 internal import CollageCore
 internal import CollageLocking
 internal import CollageFiles
+internal import CollageWriting
 
 /// Runs one batch's `BatchStateMachine` for `WatchSession`: feeds it the photos as the chain
 /// adds them, arms the timeout's wake-up on the session's clock, and reads the session's inputs

@@ -121,6 +121,51 @@ class Booth:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
+class Attackers:
+    """Connections holding the booth's slots (four: the tests' --serve-max-clients), each sending
+    `request`, then dripping a byte every half second or never reading, until `stop`."""
+
+    def __init__(self, port, request, drip=None, receive_buffer=None, count=4):
+        self.socks, self.stopping, self.replies = [], threading.Event(), []
+        for _ in range(count):
+            sock = socket.socket()
+            if receive_buffer:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(request)
+            self.socks.append(sock)
+            # Each holds its slot before the next comes, as four patient clients would.
+            time.sleep(0.2)
+        if drip:
+            threading.Thread(target=self._drip, args=(drip,), daemon=True).start()
+
+    def _drip(self, byte):
+        while not self.stopping.wait(0.5):
+            for sock in self.socks:
+                try:
+                    sock.send(byte)
+                except OSError:
+                    pass
+
+    def answers(self):
+        """What each connection was sent before it was closed (or within a second)."""
+        for sock in self.socks:
+            sock.settimeout(1)
+            received = b""
+            try:
+                while chunk := sock.recv(4096):
+                    received += chunk
+            except OSError:
+                pass
+            self.replies.append(received)
+        return self.replies
+
+    def stop(self):
+        self.stopping.set()
+        for sock in self.socks:
+            sock.close()
+
+
 class SSEClient:
     """Reads /events over a plain socket: the status, the headers, then (id, JSON) pairs."""
 

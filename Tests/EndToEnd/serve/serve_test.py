@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 
-from booth import DEADLINE, LANDSCAPE, Booth, SSEClient, curl
+from booth import DEADLINE, LANDSCAPE, Attackers, Booth, SSEClient, curl
 
 COLLAGE, FIXTURES = sys.argv[1], sys.argv[2]
 failures = []
@@ -191,9 +191,9 @@ def test_events_live_resume_and_the_same_json_as_stdout():
         else:
             check(False, "the stream ends after finished")
         check(booth.printed(finished) and finished == booth.lines[-1], "the finished event is the last --json line")
-        # Every event, `started` with its `url` included, as Docs/watch-event.schema.json says.
+        # Every event, `started` with its `url` included, as docs/watch-event.schema.json says.
         here = os.path.dirname(os.path.abspath(__file__))
-        schema = os.path.join(here, "..", "..", "..", "Docs", "watch-event.schema.json")
+        schema = os.path.join(here, "..", "..", "..", "docs", "watch-event.schema.json")
         valid = subprocess.run([sys.executable, os.path.join(here, "..", "validate-json.py"), schema, "--lines"],
                                input="\n".join(booth.lines), capture_output=True, text=True)
         check(valid.returncode == 0, f"the events follow the schema: {valid.stdout}{valid.stderr}")
@@ -350,10 +350,123 @@ def test_a_port_already_taken_is_exit_69_before_any_photo():
     shutil.rmtree(folder)
 
 
+# Slow clients hold all four slots while a guest asks for the page: the guest must be answered
+# long before the attackers stop (they go on for DEADLINE seconds; the idle timeout is longer
+# than the guest's wait). The bound is how long the guest waits, not how fast the server is.
+HELD = ["--serve-max-clients", "4", "--serve-idle-timeout", "45"]
+GUEST_WAIT = "20"
+
+
+def guest_gets_the_page(booth, what):
+    result = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", GUEST_WAIT, booth.url + "/"],
+                            capture_output=True, text=True, timeout=DEADLINE)
+    check(result.stdout == "200", f"{what}: a guest's / is answered within {GUEST_WAIT} s, not {result.stdout} {result.stderr.strip()}")
+    result = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", GUEST_WAIT, booth.url + "/gallery"],
+                            capture_output=True, text=True, timeout=DEADLINE)
+    check(result.stdout == "200", f"{what}: and /gallery, not {result.stdout} {result.stderr.strip()}")
+
+
+def test_a_dripped_body_is_refused_and_keeps_no_slot():
+    booth = Booth(COLLAGE, FIXTURES, *HELD)
+    attackers = None
+    try:
+        attackers = Attackers(booth.port, b"GET / HTTP/1.1\r\nHost: booth\r\nContent-Length: 100000\r\n\r\n", drip=b"x")
+        guest_gets_the_page(booth, "four dripped bodies")
+        answers = attackers.answers()
+        check(all(a.startswith(b"HTTP/1.1 413") for a in answers), f"a GET with a body is 413: {[a[:20] for a in answers]}")
+        # A chunked body is refused the same way.
+        status, _, _ = curl("-H", "Transfer-Encoding: chunked", "--data-binary", "x", "-X", "GET", "--max-time", "10", booth.url + "/")
+        check(status == 413, f"a chunked GET body is 413, not {status}")
+        check(curl("-H", "Content-Length: 0", booth.url + "/")[0] == 200, "Content-Length: 0 is no body")
+    finally:
+        if attackers:
+            attackers.stop()
+        booth.stop()
+        booth.close()
+
+
+def test_dripped_heads_do_not_keep_the_page_away():
+    booth = Booth(COLLAGE, FIXTURES, *HELD)
+    attackers = None
+    try:
+        attackers = Attackers(booth.port, b"GET / HTTP/1.1\r\nHost: booth\r\n", drip=b"X")
+        guest_gets_the_page(booth, "four dripped heads")
+    finally:
+        if attackers:
+            attackers.stop()
+        booth.stop()
+        booth.close()
+
+
+def test_event_streams_never_read_do_not_keep_the_page_away():
+    booth = Booth(COLLAGE, FIXTURES, *HELD)
+    attackers = None
+    try:
+        attackers = Attackers(booth.port, b"GET /events HTTP/1.1\r\nHost: booth\r\n\r\n", receive_buffer=4096)
+        guest_gets_the_page(booth, "four /events never read")
+        # A page whose stream was cut to make room reconnects and is a live page again.
+        page = SSEClient(booth.port)
+        check(page.status == 200, f"a page's /events after the cut: {page.status}")
+        page.close()
+    finally:
+        if attackers:
+            attackers.stop()
+        booth.stop()
+        booth.close()
+
+
+def test_downloads_never_read_do_not_keep_the_page_away():
+    # A collage larger than what the kernel (4 MiB of send buffer at most) and NIO hold for a
+    # client that never reads, so each download stays unfinished.
+    booth = Booth(COLLAGE, FIXTURES, *HELD, "--size", "4500x3000", "--format", "png")
+    attackers = None
+    try:
+        booth.drop("autumn.jpg")
+        name = os.path.basename(booth.saved(1)["data"]["path"])
+        size = os.path.getsize(os.path.join(booth.out, name))
+        check(size > 5 << 20, f"the collage is large enough to stall a download: {size} bytes")
+        attackers = Attackers(booth.port, f"GET /collages/{name} HTTP/1.1\r\nHost: booth\r\n\r\n".encode(), receive_buffer=4096)
+        guest_gets_the_page(booth, "four downloads never read")
+    finally:
+        if attackers:
+            attackers.stop()
+        booth.stop()
+        booth.close()
+
+
+def test_a_hard_link_planted_under_a_collage_name_is_refused():
+    booth = Booth(COLLAGE, FIXTURES)
+    try:
+        booth.drop("autumn.jpg")
+        booth.saved(1)
+        name = os.path.join(booth.out, "collage-0001.jpg")
+        secret = os.path.join(booth.root, "secret.txt")
+        # The same size as the collage: only the file's identity tells it apart.
+        with open(secret, "wb") as f:
+            f.write(b"the booth's secret\n".ljust(os.path.getsize(name), b"."))
+        # `ln -f secret.txt out/collage-0001.jpg`, in one rename as ln does it.
+        os.link(secret, name + ".planted")
+        os.rename(name + ".planted", name)
+        status, _, body = curl(booth.url + "/collages/collage-0001.jpg")
+        check(status == 404 and b"secret" not in body, f"a hard link planted under a collage's name is 404, not {status} {body[:40]!r}")
+        check(curl("-I", booth.url + "/collages/collage-0001.jpg")[0] == 404, "HEAD of it too")
+        # The booth leaves the planted file alone; once it is gone, the next save is served again.
+        os.unlink(name)
+        booth.drop("kite.jpg")
+        booth.saved(2)
+        status, _, body = curl(booth.url + "/collages/collage-0001.jpg")
+        check(status == 200 and body == open(name, "rb").read(), f"the next save is served: {status}")
+    finally:
+        booth.stop()
+        booth.close()
+
+
 TESTS = [test_routes_headers_and_conditional_requests, test_hostile_requests, test_photos_only_when_asked,
          test_events_live_resume_and_the_same_json_as_stdout, test_clients_that_do_not_keep_up_do_not_hold_the_watch,
          test_a_slowloris_cannot_keep_a_slot, test_an_earlier_runs_collages_are_served_while_unchanged,
-         test_a_port_already_taken_is_exit_69_before_any_photo]
+         test_a_port_already_taken_is_exit_69_before_any_photo, test_a_dripped_body_is_refused_and_keeps_no_slot,
+         test_dripped_heads_do_not_keep_the_page_away, test_event_streams_never_read_do_not_keep_the_page_away,
+         test_downloads_never_read_do_not_keep_the_page_away, test_a_hard_link_planted_under_a_collage_name_is_refused]
 
 if __name__ == "__main__":
     only = sys.argv[3:]

@@ -1,19 +1,20 @@
 public import CollageCore
 public import CollageImaging
-public import CollageSources
-public import CollageWriting
 public import CollageFiles
 
 /// What the pipeline reports as it goes: the values every printer (text lines, JSON, NDJSON,
-/// the terminal's main screen) is made from.
+/// the terminal's main screen), the booth's server and its printer are made from. Here, below
+/// the pipeline, so that printing and serving need not know the pipeline.
 public enum PipelineEvent: Sendable {
     /// A photo joined the selection, which now holds `count` photos; `nearest` is the photo
     /// taken before that it comes closest to (for `--verbose`).
     case added(PhotoFile, Photo, count: Int, nearest: Resemblance?)
     /// A photo was not taken, and why; `size` is its displayed size when the header was read.
     case skipped(PhotoFile, Rejection, size: PixelSize?)
-    /// Collage number `batch` (1 outside photo-booth mode) was saved with `photos` photos.
-    case saved(SavedCollage, photos: Int, batch: Int)
+    /// Collage number `batch` (1 outside photo-booth mode) was saved with `photos` photos;
+    /// `complete` when they are all it takes (decided once, where the selection is known: the
+    /// printer, the list of finished collages and the server read it, never the count).
+    case saved(SavedCollage, photos: Int, batch: Int, complete: Bool)
     /// Collage number `batch` could not be saved (`error` says why): whatever file was there is
     /// kept, unless only a booth's journal failed (`WriteError.journal`: the new collage is on
     /// disk, and `error` says so). `retryIn` is when the session's final collage is tried again;
@@ -31,21 +32,4 @@ public enum PipelineEvent: Sendable {
     case printUnknown(PathName, batch: Int)
     /// Something about the source worth a line, such as a rescan.
     case notice(String)
-
-    /// The chain's decision on a file, as it is reported.
-    public init(_ decision: Decision) {
-        switch decision.outcome {
-        case .added(let photo, let nearest): self = .added(decision.file, photo, count: decision.selection.count, nearest: nearest)
-        case .skipped(let rejection, let size): self = .skipped(decision.file, rejection, size: size)
-        }
-    }
-
-    /// A source's report, as the pipeline's.
-    public init(_ event: SourceEvent) {
-        switch event {
-        case .skipped(let file, let rejection): self = .skipped(file, rejection, size: nil)
-        case .notice(let text): self = .notice(text)
-        case .removed(let file): self = .notice("\(file.path) was removed")
-        }
-    }
 }

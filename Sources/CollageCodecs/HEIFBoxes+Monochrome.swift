@@ -1,0 +1,23 @@
+extension HEIFBoxes {
+    /// Whether `item` is coded as luma alone, as its decoder configuration says: AV1's
+    /// `mono_chrome` (`av1C`), HEVC's `chroma_format_idc` 0 (`hvcC`); a grid as its first tile.
+    ///
+    /// Why it is read here: libheif 1.15 copies a monochrome image's luma into R, G and B as
+    /// stored, never expanding limited range (16–235) as it does for colour, and tells no one the
+    /// image was monochrome; the decoder expands it (`collage_heif_decode`).
+    func isMonochrome(_ item: Int) -> Bool {
+        let properties = properties(of: item)
+        if let av1C = properties.first(where: { $0.type == "av1C" }) {
+            // marker and version, profile and level, then tier, high_bitdepth, twelve_bit, mono_chrome, ...
+            return byte(av1C.body.lowerBound + 2).map { $0 & 0x10 != 0 } ?? false
+        }
+        if let hvcC = properties.first(where: { $0.type == "hvcC" }) {
+            // 16 bytes in: six reserved bits, then chroma_format_idc.
+            return byte(hvcC.body.lowerBound + 16).map { $0 & 0x03 == 0 } ?? false
+        }
+        guard let tile = ingredients(of: item).first, tile != item else { return false }
+        let tileProperties = self.properties(of: tile)
+        guard tileProperties.contains(where: { $0.type == "av1C" || $0.type == "hvcC" }) else { return false }  // one level only
+        return isMonochrome(tile)
+    }
+}

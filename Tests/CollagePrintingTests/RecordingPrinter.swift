@@ -1,0 +1,32 @@
+import CollageCore
+import CollageLocking
+import CollagePrinting
+
+/// A `--print` command that records its calls instead of running; the first `failing` calls fail
+/// as a printer that is offline does.
+final class RecordingPrinter: Sendable {
+    private let state: Locked<(calls: [[String]], failing: Int)>
+
+    init(failing: Int = 0) {
+        state = Locked(([], failing))
+    }
+
+    /// Each call's words after the program's name.
+    var calls: [[String]] { state.withLock { $0.calls } }
+
+    /// The printer the booth would make for `--print 'lp -n {copies} {path}' --copies 2`, running this.
+    func printer(clock: some Clock<Duration>) throws -> Printer {
+        Printer(command: try PrintCommand(parsing: "lp -n {copies} {path}"), copies: 2, timeout: .seconds(60), clock: clock) { arguments, _ in
+            self.run(arguments)
+        }
+    }
+
+    private func run(_ arguments: [[UInt8]]) -> PrintFailure? {
+        state.withLock { state in
+            state.calls.append(arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) })
+            guard state.failing > 0 else { return nil }
+            state.failing -= 1
+            return .exited(program: "lp", status: 1, lastLine: "lp: the printer is offline")
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import CollageCodecs
+import CollageCore
+import CollageFiles
+import CollageImaging
+import CollageLocking
+import CollagePrinting
+import CollageTestSupport
+import CollageWriting
+import Foundation
+import Testing
+
+/// `watch --print` in process, with a recording printer on a manual clock: which collages are
+/// printed, in which order, and how a failed print is retried.
+@Suite("Printing: once per complete collage, the backlog after a restart, retries on the clock", .timeLimit(.minutes(1)))
+struct WatchPrintingTests {
+    let out = try! TemporaryDirectory(), photos = try! TemporaryDirectory()
+    let events = Locked<[PipelineEvent]>([])
+    var output: CollageOutput { CollageOutput(path: PathName(out.file("booth.jpg")), numbered: true) }
+
+    func saved(_ batch: Int, photos: Int, complete: Bool) -> PipelineEvent {
+        let collage = SavedCollage(destination: .file(output.path(forBatch: batch)), format: .jpeg, size: PixelSize(width: 30, height: 20),
+                                   bytes: 1, content: ContentHash(of: [UInt8(batch)]))
+        return .saved(collage, photos: photos, batch: batch, complete: complete)
+    }
+
+    func watchPrinting(_ printer: Printer) -> WatchPrinting {
+        WatchPrinting(printer: printer, maxPrints: nil) { event in events.withLock { $0.append(event) } }
+    }
+
+    func call(_ batch: Int) -> [String] { ["-n", "2", output.path(forBatch: batch).description] }
+
+    @Test func eachCompleteCollageIsPrintedOnceAndNoOpenOne() async throws {
+        let recorder = RecordingPrinter()
+        let printing = watchPrinting(try recorder.printer(clock: ManualClock()))
+        for event in [saved(1, photos: 1, complete: false), saved(1, photos: 2, complete: false), saved(1, photos: 3, complete: true),
+                      .notice("a rescan"), saved(2, photos: 1, complete: false), saved(2, photos: 3, complete: true),
+                      saved(3, photos: 2, complete: false)] {
+            printing.note(event)
+        }
+        #expect(await printing.finish() == 0)
+        #expect(recorder.calls == [call(1), call(2)])
+        let printed = events.withLock { $0 }.compactMap { event -> Int? in
+            if case .printed(_, 2, let batch) = event { return batch }
+            return nil
+        }
+        #expect(printed == [1, 2])
+    }
+
+    @Test func aFailedPrintIsRetriedOnTheClockAsASaveIs() async throws {
+        let recorder = RecordingPrinter(failing: 2), clock = ManualClock()
+        let printer = try recorder.printer(clock: clock)
+        let waits = Locked<[Duration?]>([])
+        let printing = Task { await printer.print(PathName("c.jpg")) { _, retryIn in waits.withLock { $0.append(retryIn) } } }
+        await clock.untilSleeping()
+        #expect(clock.deadlines == [.init(.milliseconds(500))])
+        clock.advance(by: .milliseconds(500))
+        await clock.untilSleeping()
+        #expect(clock.deadlines == [.init(.milliseconds(1500))])
+        clock.advance(by: .seconds(1))
+        #expect(await printing.value == nil)
+        #expect(waits.withLock { $0 } == [.milliseconds(500), .seconds(1)])
+        #expect(recorder.calls.count == 3)
+    }
+
+    @Test func aPrintThatFailsEveryTryIsLeftForTheOperator() async throws {
+        let clock = ManualClock()
+        let printer = Printer(command: try PrintCommand(parsing: "lp {path}"), copies: 1, timeout: .seconds(1),
+                              retry: RetryPolicy(attempts: 2, firstDelay: .seconds(3)), clock: clock) { _, _ in
+            .exited(program: "lp", status: 1, lastLine: "offline")
+        }
+        let waits = Locked<[Duration?]>([])
+        let printing = Task { await printer.print(PathName("c.jpg")) { _, retryIn in waits.withLock { $0.append(retryIn) } } }
+        await clock.untilSleeping()
+        clock.advance(by: .seconds(3))
+        #expect(await printing.value == .exited(program: "lp", status: 1, lastLine: "offline"))
+        #expect(waits.withLock { $0 } == [.seconds(3), nil])
+    }
+
+    @Test func aRestartPrintsWhatWasNeverSentThenTheNewOnesAndNamesTheOneInDoubt() async throws {
+        // A first run saves three complete collages: the first one's print command was started
+        // and its outcome never recorded (killed while printing); the other two never sent.
+        let (first, _) = try open()
+        for batch in 1...3 { try await save(first, batch: batch) }
+        #expect(try first.beginPrint(batch: 1))
+        first.close()
+
+        let (journal, _) = try open()
+        defer { journal.close() }
+        let recorder = RecordingPrinter()
+        let printing = watchPrinting(try recorder.printer(clock: ManualClock()))
+        printing.resume(with: journal)
+        try await save(journal, batch: 4)
+        printing.note(saved(4, photos: 1, complete: true))
+        #expect(await printing.finish() == 0)
+        #expect(recorder.calls == [call(2), call(3), call(4)])
+        let unknown = events.withLock { $0 }.compactMap { event -> Int? in
+            if case .printUnknown(_, let batch) = event { return batch }
+            return nil
+        }
+        #expect(unknown == [1])
+    }
+
+    private func open() throws -> (BoothJournal, BoothStart) {
+        try BoothJournal.open(for: output, watching: PathName(photos.path), limit: 1, printing: true) { _ in }
+    }
+
+    /// Collage `batch` saved complete as the sink saves it: the file, then the journal.
+    private func save(_ journal: BoothJournal, batch: Int) async throws {
+        let name = photos.file("p\(batch).jpg")
+        try Data([UInt8(batch)]).write(to: URL(fileURLWithPath: name))
+        var kept = Photo(name: PathName(name), size: PixelSize(width: 4, height: 3), image: TestImages.quadrants(4, 3))
+        kept.content = ContentHash(of: [UInt8(batch)])
+        let photo = kept
+        _ = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(output.path(forBatch: batch)), as: .jpeg) { content in
+            try journal.intend(batch: batch, photos: [photo], complete: true, content: content)
+        }.value
+        try journal.saved(batch: batch)
+    }
+}

@@ -1,0 +1,107 @@
+import CollageCodecs
+import CollageCore
+import CollageFiles
+import CollageImaging
+import CollageLocking
+import CollageTestSupport
+import CollageWriting
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import NIOEmbedded
+import Testing
+@testable import CollageServer
+
+/// The booth's routes in process: requests handed to the same responder the server runs, on an
+/// embedded channel, no socket. (What needs a socket, slow clients and a taken port, stays in
+/// the end-to-end suite.)
+@Suite("The booth's routes, in process", .timeLimit(.minutes(1)))
+struct BoothRoutesTests {
+    let out = try! TemporaryDirectory()
+    let files = BoothFiles()
+    let hub = EventHub(clientLimit: 4)
+
+    func respond(_ path: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:],
+                 servesPhotos: Bool = false) async throws -> (Response, [UInt8]) {
+        let settings = ServeSettings(address: ServeAddress(port: 8080), batches: true, servesPhotos: servesPhotos)
+        let responder = ReadOnlyResponder(inner: BoothRoutes(hub: hub, files: files, settings: settings).router.buildResponder())
+        let request = Request(head: HTTPRequest(method: method, scheme: "http", authority: "booth.local:8080", path: path, headerFields: headers),
+                              body: RequestBody(buffer: ByteBuffer()))
+        let context = BoothContext(source: ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: Logger(label: "test")))
+        let response = try await responder.respond(to: request, context: context)
+        let body = Collected()
+        try await response.body.write(body)
+        return (response, body.bytes.withLock { $0 })
+    }
+
+    /// A collage saved as the watch saves it, and its `saved` event.
+    func save(_ batch: Int) throws -> (PipelineEvent, [UInt8]) {
+        let path = out.file(String(format: "booth-%04d.jpg", batch))
+        let bytes = try ImageEncoder.encode(TestImages.pattern(seed: batch, 30, 20), as: .jpeg)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let saved = SavedCollage(destination: .file(PathName(path)), format: .jpeg, size: PixelSize(width: 30, height: 20),
+                                 bytes: bytes.count, content: ContentHash(of: bytes))
+        return (.saved(saved, photos: 3, batch: batch, complete: true), bytes)
+    }
+
+    @Test func aCollageIsServedOnlyOnceItsSaveIsNotedAndThenRevalidates() async throws {
+        let (event, bytes) = try save(1)
+        #expect(try await respond("/collages/booth-0001.jpg").0.status == .notFound)
+        files.note(event)
+        let (response, body) = try await respond("/collages/booth-0001.jpg")
+        #expect(response.status == .ok && body == bytes)
+        #expect(response.headers[.contentType] == "image/jpeg")
+        let etag = try #require(response.headers[.eTag])
+        let (again, rest) = try await respond("/collages/booth-0001.jpg", headers: [.ifNoneMatch: etag])
+        #expect(again.status == .notModified && rest.isEmpty)
+        let (head, nothing) = try await respond("/collages/booth-0001.jpg", method: .head)
+        #expect(head.status == .ok && nothing.isEmpty && head.headers[.contentLength] == String(bytes.count))
+    }
+
+    @Test func theGalleryAndTheLivePageNameTheNewestCollage() async throws {
+        for batch in 1...2 { files.note(try save(batch).0) }
+        let (gallery, html) = try await respond("/gallery")
+        #expect(gallery.status == .ok && gallery.headers[.contentType] == "text/html; charset=utf-8")
+        let text = String(decoding: html, as: UTF8.self)
+        #expect(text.contains("booth-0002.jpg") && text.contains("booth-0001.jpg"))
+        #expect(text.range(of: "booth-0002.jpg")!.lowerBound < text.range(of: "booth-0001.jpg")!.lowerBound)
+        let (live, page) = try await respond("/")
+        #expect(live.status == .ok && String(decoding: page, as: UTF8.self).contains("booth-0002.jpg"))
+    }
+
+    @Test func aPhotoIsServedOnlyWithServePhotos() async throws {
+        let path = out.file("p1.jpg")
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
+        files.note(.added(PhotoFile(path: PathName(path)), Photo(name: PathName(path), size: PixelSize(width: 4, height: 3), image: TestImages.quadrants(4, 3)),
+                          count: 1, nearest: nil))
+        #expect(try await respond("/photos/p1.jpg").0.status == .notFound)
+        let (response, body) = try await respond("/photos/p1.jpg", servesPhotos: true)
+        #expect(response.status == .ok && body == [1, 2, 3])
+    }
+
+    @Test(arguments: [HTTPRequest.Method.post, .put, .delete])
+    func anyMethodButGetAndHeadIsRefused(method: HTTPRequest.Method) async throws {
+        let (response, _) = try await respond("/collages/booth-0001.jpg", method: method)
+        #expect(response.status == .methodNotAllowed && response.headers[.allow] == "GET, HEAD")
+    }
+
+    @Test func aNameThatIsNotACollageOfThisBoothIsNotFound() async throws {
+        files.note(try save(1).0)
+        for path in ["/collages/..%2Fbooth-0001.jpg", "/collages/booth-0002.jpg", "/nothing", "/collages/"] {
+            #expect(try await respond(path).0.status == .notFound, "\(path)")
+        }
+    }
+}
+
+/// The bytes of a response's body, as a client would receive them.
+private final class Collected: ResponseBodyWriter, @unchecked Sendable {
+    let bytes = Locked<[UInt8]>([])
+
+    func write(_ buffer: ByteBuffer) async throws {
+        bytes.withLock { $0 += Array(buffer.readableBytesView) }
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}

@@ -1,0 +1,32 @@
+#!/bin/bash
+# Renders a built man page with man(1) and checks the sections docs/man/complete.sh adds: every
+# exit code in EXIT STATUS, every COLLAGE_* variable the sources read (and NO_COLOR) in
+# ENVIRONMENT, the booth's files in FILES, EXAMPLES and SEE ALSO; and that man renders it without
+# a warning. Used by `make doc-test` (on the debug binary's page) and Tests/EndToEnd/install.sh.
+# Usage: man-check.sh PAGE
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fail() { echo "man-check: $1" >&2; exit 1; }
+page=$(MANWIDTH=100 man --warnings -l "$1" 2>&1)
+if grep -q 'warning' <<<"$page"; then fail "man -l warned: $(grep warning <<<"$page")"; fi
+grep -q '^COLLAGE(1)' <<<"$page" || fail "man -l did not render a COLLAGE(1) page"
+# The text of one section: from its heading to the next heading (headings start in column 1).
+section() { awk -v name="$1" '$0 == name { on = 1; next } /^[A-Z]/ { on = 0 } on' <<<"$page"; }
+status=$(section "EXIT STATUS")
+for code in 0 64 65 66 69 70 73 74 75 129 130 143 141; do
+  grep -qE "^ +$code\b|, $code\b" <<<"$status" || fail "EXIT STATUS does not give the code $code"
+done
+grep -q '>0 if an error occurs' <<<"$status" && fail "EXIT STATUS still has the generic sentence"
+environment=$(section "ENVIRONMENT")
+for variable in NO_COLOR $(grep -rhoE '"COLLAGE_[A-Z_]+"' Sources --include=*.swift | tr -d '"' | sort -u); do
+  grep -q "$variable" <<<"$environment" || fail "ENVIRONMENT does not name $variable, which the sources read"
+done
+files=$(section "FILES")
+for file in .booth.jpg.journal .booth.jpg.lock .booth-0002.jpg.4711.123.tmp; do
+  grep -qF "$file" <<<"$files" || fail "FILES does not name $file"
+done
+for heading in NAME SYNOPSIS DESCRIPTION EXAMPLES "SEE ALSO"; do
+  grep -q "^$heading\$" <<<"$page" || fail "no $heading section"
+done
+grep -q 'collage journal show' <<<"$(section EXAMPLES)" || fail "EXAMPLES has no journal example"
+echo "man-check: $1 renders, with every exit code, variable and file"
