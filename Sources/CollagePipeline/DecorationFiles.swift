@@ -52,11 +52,11 @@ public struct DecorationFiles: Sendable {
             // Scaled once here, not for every collage.
             decorations.overlay = frame.resized(to: size)
         }
-        if let caption = style.caption {
+        if let font = style.caption?.font ?? style.label?.font {
             let typesetter: FontTypesetter
-            do { typesetter = try FontTypesetter(font: caption.font) } catch { throw .font(error) }
+            do { typesetter = try FontTypesetter(font: font) } catch { throw .font(error) }
             decorations.typesetter = typesetter
-            for line in caption.lines {
+            for line in (style.caption?.lines ?? []) + (style.label.map { [$0.template] } ?? []) {
                 // The literal text; placeholders give digits and the C locale's month names.
                 let missing = (try? typesetter.missing(in: line.source)) ?? []
                 if !missing.isEmpty {

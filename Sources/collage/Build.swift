@@ -29,6 +29,9 @@ extension Collage {
         @Flag(help: "Decide the selection and the layout and report them; write nothing.")
         var dryRun = false
 
+        @Flag(help: "Every usable photo, in order, on successive collages of --limit photos: -o album.jpg writes album-0001.jpg, album-0002.jpg, ...")
+        var pages = false
+
         func validate() throws {
             _ = try look.checkedStyle(limit: rules.limit(for: try look.style()))
             if output.toStandardOutput && report.json {
@@ -37,6 +40,7 @@ extension Collage {
         }
 
         func run() async throws {
+            if pages { return try await runPages() }
             let log = report.log(watching: false)
             // As gzip does: image bytes on a screen are noise, and can leave the terminal in a mess.
             if output.toStandardOutput && !dryRun && Console.standardOutput.isTerminal {

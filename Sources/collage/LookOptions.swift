@@ -49,7 +49,7 @@ struct LookOptions: ParsableArguments {
         return CollageStyle(grid: try CollageGrid(parsing: grid), gap: try Length(parsing: gap).spacing(dpi: resolution),
                             margin: try Length(parsing: margin).spacing(dpi: resolution), background: try RGB(parsing: background),
                             crop: try CropStrategy(parsing: crop), caption: try print.caption(dpi: resolution),
-                            logo: print.logo != nil, sheet: try print.sheet())
+                            logo: print.logo != nil, sheet: try print.sheet(), label: try print.tileLabel())
     }
 
     /// The style, checked for room on the canvas for every count up to `limit`; a usage error
