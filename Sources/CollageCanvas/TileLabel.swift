@@ -15,12 +15,14 @@ public struct TileLabel: Hashable, Sendable {
     /// A fontconfig pattern or a font file, as a caption's.
     public var font: String
 
-    /// The strip's share of its cell's height.
+    /// The strip's share of its cell's height, and at most of its width (a tall cell on a proof
+    /// sheet would otherwise get a strip whose text is too wide for it).
     public static let stripFraction = 0.12
+    public static let stripWidthFraction = 0.15
     /// The smallest strip: a line under this many pixels cannot be read.
     public static let minimumStrip = 10
     /// The smallest text before elision, as a share of the strip's height.
-    public static let minimumFraction = 0.6
+    public static let minimumFraction = 0.4
     public static let ellipsis = "…"
 
     public init(template: CaptionTemplate, position: CaptionStyle.Position = .bottom, colour: RGB = .black,
@@ -33,7 +35,8 @@ public struct TileLabel: Hashable, Sendable {
 
     /// The cell `tile` split in two: where the photo is drawn, and the label's strip.
     public func split(_ tile: PixelRect) -> (photo: PixelRect, strip: PixelRect) {
-        let strip = min(max(0, tile.height - 1), max(Self.minimumStrip, Int((Double(tile.height) * Self.stripFraction).rounded())))
+        let share = min(Double(tile.height) * Self.stripFraction, Double(tile.width) * Self.stripWidthFraction)
+        let strip = min(max(0, tile.height - 1), max(Self.minimumStrip, Int(share.rounded())))
         let photoHeight = tile.height - strip
         switch position {
         case .bottom:

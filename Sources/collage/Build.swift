@@ -34,6 +34,9 @@ extension Collage {
 
         func validate() throws {
             _ = try look.checkedStyle(limit: rules.limit(for: try look.style()))
+            if pages && (printing.printCommand != nil || report.preview) {
+                throw ValidationError("--pages writes many collages: --print and --preview take one.")
+            }
             if output.toStandardOutput && report.json {
                 throw ValidationError("--json and -o - both write to standard output; choose one.")
             }

@@ -7,7 +7,7 @@ internal import CollageImaging
 /// the words given and turned into values in `validate()`, because a length in mm needs the
 /// size's dpi.
 struct LookOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The collage's size: pixels (1800x1200) or a print size (6x4in, 15x10cm, 148x105mm).", valueName: "WxH[unit]"))
+    @Option(help: ArgumentHelp("The collage's size: pixels (1800x1200), a print size (6x4in, 15x10cm, 148x105mm) or a paper (A3 to A6, letter, legal).", valueName: "WxH[unit]"))
     var size = "1800x1200"
 
     @Option(help: ArgumentHelp("The resolution for a print size (default 300), recorded in the file (JFIF density, PNG pHYs).", valueName: "dpi"))

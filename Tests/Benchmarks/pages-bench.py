@@ -90,7 +90,7 @@ def table():
 def curve():
     print(f"\nThe curve: collage build --pages, default size (median of {runs})")
     print(f"{'photos':>7} {'size':>10} {'pages':>6} {'wall':>9} {'per photo':>10} {'peak RSS':>10}")
-    for folder, size, counts in [("12mp", "4032x3024", [30, 300]), ("2mp", "1600x1200", [30, 300, 3000])]:
+    for folder, size, counts in [("12mp", "4032x3024", [30, 300]), ("vga", "480x360", [30, 300, 3000])]:
         for count in counts:
             path = linked(f"{count}-{folder}", photos(folder, count))
             results = [timed(f"{quote(collage)} build --pages -q {quote(path)} -o album.jpg > /dev/null")[:2] for _ in range(runs)]
@@ -100,11 +100,11 @@ def curve():
 
 
 def duplicates():
-    path = linked("10000-small", photos("small", 10000))
+    path = linked("10000-small", photos("tiny", 10000))
     wall, rss, stdout = timed(f"{quote(collage)} build --pages -q {quote(path)} -o album.jpg --json | tail -n 1")
     summary = json.loads(stdout.splitlines()[-1])["data"]
     check = summary["timings"]["duplicateCheckSeconds"]
-    print(f"\n10,000 distinct 640x480 photos -> {len(summary['pages'])} pages: wall {wall:.2f}s, peak RSS {rss:.0f} MiB, "
+    print(f"\n10,000 distinct 256x192 photos -> {len(summary['pages'])} pages: wall {wall:.2f}s, peak RSS {rss:.0f} MiB, "
           f"duplicate check {check:.3f}s = {100 * check / wall:.2f} % of the run ({summary['used']} used, {summary['skipped']} skipped)")
 
 

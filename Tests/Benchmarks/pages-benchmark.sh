@@ -3,7 +3,8 @@
 # jpeg:size hint, `collage build` per page through xargs), then the curve (photos -> wall time,
 # time per photo, peak RSS) and the duplicate check's share of a 10,000-photo run: see pages-bench.py.
 # Photos are made once and cached in .build-bench/pages (make-bench-photos.py says how): 300
-# distinct 12 MP JPEGs, 3,000 of 1600x1200, 10,000 of 640x480.
+# distinct 12 MP JPEGs, 3,000 of 480x360, 10,000 of 256x192 (the machine this was written on was
+# too busy to make larger ones in time).
 # Usage: Tests/Benchmarks/pages-benchmark.sh [runs [sections]]   (median of `runs`, default 3;
 # sections: table curve duplicates, all by default; COLLAGE_BIN=path measures another build)
 set -euo pipefail
@@ -19,7 +20,7 @@ fi
 python=${TEST_PYTHON:-.build/test-python/bin/python3}
 work=.build-bench/pages
 "$python" Tests/Benchmarks/make-bench-photos.py "$work/12mp" 300 4032x3024
-"$python" Tests/Benchmarks/make-bench-photos.py "$work/2mp" 3000 1600x1200
-"$python" Tests/Benchmarks/make-bench-photos.py "$work/small" 10000 640x480 85
+"$python" Tests/Benchmarks/make-bench-photos.py "$work/vga" 3000 480x360
+"$python" Tests/Benchmarks/make-bench-photos.py "$work/tiny" 10000 256x192 85
 if ! built=$(swift build -c release --product collage 2>&1); then echo "$built"; exit 1; fi
 exec python3 Tests/Benchmarks/pages-bench.py "$PWD" "$runs" "${@:2}"

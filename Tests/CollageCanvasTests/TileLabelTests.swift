@@ -21,8 +21,9 @@ struct TileLabelTests {
         top.position = .top
         #expect(top.split(cell).strip == PixelRect(x: 10, y: 20, width: 300, height: 24))
         #expect(top.split(cell).photo == PixelRect(x: 10, y: 44, width: 300, height: 176))
-        // A small cell still gets a readable strip.
+        // A small cell still gets a readable strip; a tall one, a strip as for its width.
         #expect(label.split(PixelRect(x: 0, y: 0, width: 50, height: 40)).strip.height == TileLabel.minimumStrip)
+        #expect(label.split(PixelRect(x: 0, y: 0, width: 400, height: 800)).strip.height == 60)
     }
 
     @Test func placeholdersNameTheNumberAndSize() throws {
@@ -45,9 +46,9 @@ struct TileLabelTests {
         let strip = PixelSize(width: 100, height: 24)
         let name = "wedding-ceremony-by-the-lake-0042.jpg"
         let (text, pixels) = TileLabel.fit(name, in: strip, measure: Self.measure)
-        #expect(pixels == 14)  // 60 % of the strip: the smallest before elision
-        // 13 characters of 7 pixels fill 91 of the 96 pixels inside the inset: the start and the end.
-        #expect(text == "weddin…42.jpg")
+        #expect(pixels == 9)  // 40 % of the strip: the smallest before elision
+        // 21 characters of 4.5 pixels fill 94.5 of the 96 pixels inside the inset: the start and the end.
+        #expect(text == "wedding-ce…e-0042.jpg")
         #expect(CaptionLayout.fits([Self.measure(text, pixels)], in: strip))
         // One character more would not fit: no more is dropped than needed.
         #expect(!CaptionLayout.fits([Self.measure(text + "x", pixels)], in: strip))

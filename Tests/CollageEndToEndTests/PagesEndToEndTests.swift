@@ -109,12 +109,12 @@ struct PagesEndToEndTests {
             try Fixtures.copy(fixture, to: photos.file(name))
         }
         let output = out.file("sheet.png")
-        let result = try await CollageCommand.run(["build", "--pages", "--grid", "2x1", "--size", "800x300", "--label", "{name}",
+        let result = try await CollageCommand.run(["build", "--pages", "--grid", "2x1", "--size", "800x400", "--label", "{name}",
                                                    "--caption-color", "#ff00ff"] + names.map(photos.file) + ["-o", output])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(out.contents == ["sheet-0001.png", "sheet-0002.png"])
         let style = CollageStyle(grid: try CollageGrid(parsing: "2x1"), label: TileLabel(template: try CaptionTemplate(parsing: "{name}", forLabel: true)))
-        let cells = CollageLayout.tiles(count: 2, canvas: PixelSize(width: 800, height: 300), style: style)
+        let cells = CollageLayout.tiles(count: 2, canvas: PixelSize(width: 800, height: 400), style: style)
         for (page, pair) in [names[0..<2], names[2..<4]].enumerated() {
             let image = try PrintedImage.pixels(out.file(String(format: "sheet-%04d.png", page + 1)))
             for (name, cell) in zip(pair, cells) {
