@@ -15,7 +15,9 @@ public enum RawCommand {
         public var stderrLines: [String] { String(decoding: stderr, as: UTF8.self).split(separator: "\n").map(String.init) }
     }
 
-    public static func run(_ arguments: [[UInt8]], standardInput: [UInt8] = []) async throws -> Outcome {
+    /// Still running at `deadline`, it is killed with its process group and
+    /// `ProcessDeadlineExceeded` names it.
+    public static func run(_ arguments: [[UInt8]], standardInput: [UInt8] = [], deadline: Duration = ProcessTree.defaultDeadline) async throws -> Outcome {
         let folder = try TemporaryDirectory()
         let (input, output, error) = (folder.file("stdin"), folder.file("stdout"), folder.file("stderr"))
         try Data(standardInput).write(to: URL(fileURLWithPath: input))
@@ -25,6 +27,12 @@ public enum RawCommand {
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // A process group of its own, as Foundation's Process starts one: killed whole at the deadline.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         let argv = ([Array(CollageCommand.executable.utf8)] + arguments).map { bytes in
             bytes.withUnsafeBufferPointer { buffer -> UnsafeMutablePointer<CChar>? in
                 let copy = UnsafeMutablePointer<CChar>.allocate(capacity: buffer.count + 1)
@@ -38,10 +46,13 @@ public enum RawCommand {
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { environment.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, CollageCommand.executable, &actions, nil, argv, environment)
+        let spawned = posix_spawn(&pid, CollageCommand.executable, &actions, &attributes, argv, environment)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         let child = pid
-        let status = await ChildProcesses.offPool { ChildProcesses.wait(for: child) }
+        guard let status = await ChildProcesses.offPool({ ChildProcesses.wait(for: child, deadline: deadline) }) else {
+            throw ProcessDeadlineExceeded(command: ([Array(CollageCommand.executable.utf8)] + arguments).map { String(decoding: $0, as: UTF8.self) },
+                                          limit: deadline)
+        }
         return Outcome(status: status, stdout: [UInt8](try Data(contentsOf: URL(fileURLWithPath: output))),
                        stderr: [UInt8](try Data(contentsOf: URL(fileURLWithPath: error))))
     }
