@@ -173,7 +173,7 @@ let package = Package(
         // The booth's screen without a socket: how the event hub shares, resumes and drops.
         .testTarget(
             name: "CollageServerTests",
-            dependencies: ["CollageServer", "CollageLocking", .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: ["CollageServer", "CollageLocking", "CollageTestSupport", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strict
         ),
         // The built executable, run as users and scripts run it; and its argument parsing alone.

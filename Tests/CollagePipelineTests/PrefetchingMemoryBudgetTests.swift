@@ -23,7 +23,7 @@ struct PrefetchingMemoryBudgetTests {
         let flow = CollageFlow(reader: gated, layout: Layout(canvas: canvas, limit: 6), plan: .planned(count: 6), log: RecordedEvents().record)
         let reader = PrefetchingReader(names.map { .file(PhotoFile($0)) }, flow: flow, depth: depth, memory: memory)
         // A decode left waiting for memory that never frees would hang here: a failure instead.
-        let decisions = try await withDeadline(.seconds(20)) {
+        let decisions = try await withDeadline {
             async let read = reader.read()
             await gated.releaseAsTheyArrive(count: names.count, together: together)
             return await read

@@ -73,7 +73,7 @@ struct PrefetchingReaderTests {
         let names = (1...6).map { "p\($0)" }
         let gated = GatedPhotos(InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size),
                                 gating: .decode)
-        let selections = try await withDeadline(.seconds(20)) {
+        let selections = try await withDeadline {
             async let running = run(names, gated, depth: depth)
             // Wait until every decode the depth allows is waiting, then let the oldest finish.
             await gated.release(inOrder: names, together: depth)

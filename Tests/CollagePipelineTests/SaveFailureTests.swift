@@ -52,7 +52,7 @@ struct SaveFailureTests {
     func at(_ milliseconds: Int) -> ManualClock.Instant { ManualClock.Instant(.milliseconds(milliseconds)) }
 
     @Test func aFailedSaveIsReportedAndTheNextChangeSavesAgain() async throws {
-        try await withDeadline(.seconds(20)) {
+        try await withDeadline {
             let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 1]), log = RecordedEvents()
             async let running = session(6, sink, clock, log).run(source)
             source.send(PhotoFile("p1"))
@@ -71,7 +71,7 @@ struct SaveFailureTests {
     }
 
     @Test func theFinalCollageIsTriedAgainAfterHalfASecondThenASecond() async throws {
-        try await withDeadline(.seconds(20)) {
+        try await withDeadline {
             let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 2]), log = RecordedEvents()
             async let running = session(6, sink, clock, log).run(source)
             for n in 1...6 {
@@ -98,7 +98,7 @@ struct SaveFailureTests {
     }
 
     @Test func theFourthAttemptCanStillSaveAndIsReported() async throws {
-        try await withDeadline(.seconds(20)) {
+        try await withDeadline {
             let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 3]), log = RecordedEvents()
             async let running = session(6, sink, clock, log).run(source)
             for n in 1...6 {
@@ -117,7 +117,7 @@ struct SaveFailureTests {
     }
 
     @Test func theFinalCollageGivesUpAfterFourAttempts() async throws {
-        try await withDeadline(.seconds(20)) {
+        try await withDeadline {
             let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 5]), log = RecordedEvents()
             async let running = session(6, sink, clock, log, batches: true).run(source)
             source.send(PhotoFile("p1"))
@@ -139,7 +139,7 @@ struct SaveFailureTests {
     }
 
     @Test func aFailureInTheMiddleOfABoothLosesNoPhoto() async throws {
-        try await withDeadline(.seconds(20)) {
+        try await withDeadline {
             let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [3: 1]), log = RecordedEvents()
             async let running = session(8, sink, clock, log, batches: true).run(source)
             for n in 1...8 {
@@ -156,7 +156,7 @@ struct SaveFailureTests {
     }
 
     @Test func aResumedCollageIsSavedOnlyOnceItHoldsMoreAndNumberingSkipsAsTold() async throws {
-        try await withDeadline(.seconds(20)) {
+        try await withDeadline {
             let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [:]), log = RecordedEvents()
             let start = BoothStart(batch: 3, files: [PhotoFile("p1"), PhotoFile("p2")], nextBatch: { $0 == 3 ? 5 : $0 + 1 })
             async let running = session(9, sink, clock, log, batches: true, start: start).run(source)

@@ -94,7 +94,7 @@ struct ThrottleTests {
     }
 
     @Test func cancellingTheConsumerStopsReadingTheUpstream() async throws {
-        try await withDeadline(.seconds(20)) { [interval] in
+        try await withDeadline { [interval] in
             let source = TestSource<Int>(), clock = ManualClock()
             let consumer = Task {
                 var count = 0

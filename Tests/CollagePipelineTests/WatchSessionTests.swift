@@ -58,7 +58,7 @@ struct WatchSessionTests {
     }
 
     @Test func theFirstPhotoIsSavedAtOnceABurstOnceAtTheEndOfTheWindow() async throws {
-        try await withDeadline(.seconds(20)) {
+        try await withDeadline {
             let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
             async let running = session(photos(5), sink, clock).run(source)
             var saves = sink.saves.makeAsyncIterator()
@@ -79,7 +79,7 @@ struct WatchSessionTests {
     }
 
     @Test func theSixthPhotoCompletesTheSessionWithoutWaitingForASeventh() async throws {
-        try await withDeadline(.seconds(20)) {
+        try await withDeadline {
             let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
             async let running = session(photos(8), sink, clock).run(source)
             var saves = sink.saves.makeAsyncIterator()
@@ -98,7 +98,7 @@ struct WatchSessionTests {
     }
 
     @Test func photoBoothModeNumbersEachSixAndTheSeventhOpensTheNext() async throws {
-        try await withDeadline(.seconds(20)) {
+        try await withDeadline {
             let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
             async let running = session(photos(13), sink, clock, batches: true, interval: .zero).run(source)
             for n in 1...13 { source.send(PhotoFile("p\(n)")) }

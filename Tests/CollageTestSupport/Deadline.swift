@@ -13,15 +13,17 @@ public import Testing
 /// cancels it too.
 ///
 /// ```swift
-/// try await withDeadline(.seconds(20)) {
+/// try await withDeadline {
 ///     async let outcome = session.run(source)
 ///     source.send(PhotoFile("p1"))
 ///     #expect(try await outcome == .complete(saved))
 /// }
 /// ```
-/// The limit is a hang guard, never a measurement: keep it far above the work's usual time.
+/// The limit is a hang guard, never a measurement: far above the work's usual time on a loaded
+/// machine (all suites run at once on few cores: a test of virtual time may wait many seconds for
+/// a thread), and below the one-minute `.timeLimit` of the suites that use it.
 public func withDeadline<T: Sendable>(
-    _ limit: Duration, sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping @Sendable () async throws -> T
+    _ limit: Duration = .seconds(45), sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let (ends, end) = AsyncStream.makeStream(of: Result<T, any Error>.self, bufferingPolicy: .bufferingOldest(1))
     let running = Task {

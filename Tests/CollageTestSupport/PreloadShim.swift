@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// A C shim compiled by the test with the system's `cc` and loaded into the real executable with
 /// `LD_PRELOAD`: how a test makes one system call fail where it cannot arrange it for real (a

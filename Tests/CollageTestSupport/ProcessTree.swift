@@ -14,7 +14,7 @@ public enum ProcessTree {
     /// Kills `root` and every process below it, with their process groups. The tree is read from
     /// /proc before anything is killed (a dead parent's children move to init, out of sight), and
     /// stopped first so that nothing in it can start more while it is read.
-    public static func kill(_ root: pid_t) {
+    public static func kill(_ root: Int32) {
         var stopped = Set<pid_t>()
         while true {
             let tree = descendants(of: root).subtracting(stopped)
@@ -29,7 +29,7 @@ public enum ProcessTree {
     }
 
     /// Whether `pid` is still a process (not yet reaped; a zombie counts as gone).
-    public static func isAlive(_ pid: pid_t) -> Bool {
+    public static func isAlive(_ pid: Int32) -> Bool {
         guard Glibc.kill(pid, 0) == 0 else { return false }
         let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)).flatMap(parse)?.state
         return state != "Z"
