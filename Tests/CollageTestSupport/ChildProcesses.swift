@@ -23,9 +23,9 @@ public enum ChildProcesses {
     }
 
     /// Waits for `pid` at most `deadline` (a hang guard, polled); past it, kills it with
-    /// everything it started (`ProcessTree.kill`), reaps it and returns nil. Blocks: from async
-    /// code, call it through `offPool`.
-    public static func wait(for pid: Int32, deadline: Duration) -> Int32? {
+    /// everything it started (`ProcessTree.kill`, `mark` its environment's mark), reaps it and
+    /// returns nil. Blocks: from async code, call it through `offPool`.
+    public static func wait(for pid: Int32, deadline: Duration, mark: String? = nil) -> Int32? {
         let clock = ContinuousClock(), end = clock.now + deadline
         var status: Int32 = 0
         while clock.now < end {
@@ -34,7 +34,7 @@ public enum ChildProcesses {
             if waited < 0 && errno == ECHILD { return -1 }  // not ours to wait for: never a pass
             usleep(5_000)
         }
-        ProcessTree.kill(pid)
+        ProcessTree.kill(pid, mark: mark)
         _ = wait(for: pid)
         return nil
     }

@@ -1,7 +1,7 @@
-public import Testing
+internal import Testing
 
-/// Runs a test's work and gives it at most `limit`: past that, the work is cancelled, an issue
-/// naming the test is recorded and `DeadlineExceeded` thrown, so a regression that makes the
+/// Runs a test's work and gives it at most `limit`: past that, the work is cancelled and
+/// `DeadlineExceeded`, naming the test, is thrown (Swift Testing records it as the test's issue), so a regression that makes the
 /// code wait forever is a named failure within seconds, and `swift test` still exits.
 ///
 /// Why not `.timeLimit` alone: when it fires, Swift Testing cancels the test's task and then
@@ -23,7 +23,7 @@ public import Testing
 /// machine (all suites run at once on few cores: a test of virtual time may wait many seconds for
 /// a thread), and below the one-minute `.timeLimit` of the suites that use it.
 public func withDeadline<T: Sendable>(
-    _ limit: Duration = .seconds(45), sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping @Sendable () async throws -> T
+    _ limit: Duration = .seconds(45), _ work: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let (ends, end) = AsyncStream.makeStream(of: Result<T, any Error>.self, bufferingPolicy: .bufferingOldest(1))
     let running = Task {
@@ -43,10 +43,8 @@ public func withDeadline<T: Sendable>(
         running.cancel()
         throw CancellationError()
     }
-    if case .failure(let error as DeadlineExceeded) = outcome {
-        running.cancel()
-        Issue.record(Comment(rawValue: error.description), sourceLocation: sourceLocation)
-    }
+    // Thrown, the expiry is recorded as an issue of the test, which it names.
+    if case .failure(_ as DeadlineExceeded) = outcome { running.cancel() }
     return try outcome.get()
 }
 

@@ -11,21 +11,35 @@ public enum ProcessTree {
     /// above any command's time on a loaded machine, and below the suites' `.timeLimit`s.
     public static let defaultDeadline = Duration.seconds(100)
 
-    /// Kills `root` and every process below it, with their process groups. The tree is read from
-    /// /proc before anything is killed (a dead parent's children move to init, out of sight), and
-    /// stopped first so that nothing in it can start more while it is read.
-    public static func kill(_ root: Int32) {
+    /// The environment variable each process a test starts carries, with a value of its own.
+    public static let markVariable = "COLLAGE_TEST_PROCESS"
+
+    /// Kills `root` and every process below it, with their process groups, and every process
+    /// whose environment holds `mark` (what it started, even once orphaned). All are stopped
+    /// first, the tree read again until nothing new appears, so that nothing can start more
+    /// while they are found; a dead parent's children move to init, out of the tree's sight.
+    public static func kill(_ root: Int32, mark: String? = nil) {
         var stopped = Set<pid_t>()
         while true {
-            let tree = descendants(of: root).subtracting(stopped)
-            guard !tree.isEmpty else { break }
-            for pid in tree { _ = Glibc.kill(pid, SIGSTOP) }
-            stopped.formUnion(tree)
+            let found = descendants(of: root).union(mark.map(marked) ?? []).subtracting(stopped)
+            guard !found.isEmpty else { break }
+            for pid in found { _ = Glibc.kill(pid, SIGSTOP) }
+            stopped.formUnion(found)
         }
         let own = getpgrp()
         let groups = Set(stopped.map { getpgid($0) }).filter { $0 > 1 && $0 != own }
         for group in groups { _ = Glibc.kill(-group, SIGKILL) }
         for pid in stopped { _ = Glibc.kill(pid, SIGKILL) }
+    }
+
+    /// The processes whose environment holds `markVariable=mark`.
+    static func marked(_ mark: String) -> Set<pid_t> {
+        let wanted = Array("\(markVariable)=\(mark)".utf8)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return Set(names.compactMap { name -> pid_t? in
+            guard let pid = pid_t(name), pid != getpid(), let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ") else { return nil }
+            return environment.split(separator: 0).contains { Array($0) == wanted } ? pid : nil
+        })
     }
 
     /// Whether `pid` is still a process (not yet reaped; a zombie counts as gone).

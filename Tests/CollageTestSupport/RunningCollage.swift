@@ -9,6 +9,7 @@ public final class RunningCollage: Sendable {
     public let logs: TemporaryDirectory
     private let exit: Task<Int32, Never>
     private let watchdog: Task<Void, any Error>
+    private let mark: String
 
     /// `environment` is added to this process's own (an `LD_PRELOAD` shim, say).
     public init(_ arguments: [String], environment: [String: String] = [:], deadline: Duration = ProcessTree.defaultDeadline,
@@ -19,9 +20,9 @@ public final class RunningCollage: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CollageCommand.executable)
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // A mark whatever it starts inherits: all of it is found at the deadline (`ProcessTree`).
+        mark = UUID().uuidString
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.merging([ProcessTree.markVariable: mark]) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: logs.file("stdout"))
         process.standardError = FileHandle(forWritingAtPath: logs.file("stderr"))
@@ -30,10 +31,10 @@ public final class RunningCollage: Sendable {
         try process.run()
         self.process = process
         exit = Task { await ended.first { _ in true } ?? -1 }
-        let pid = process.processIdentifier, command = [CollageCommand.executable] + arguments
+        let pid = process.processIdentifier, command = [CollageCommand.executable] + arguments, mark = mark
         watchdog = Task {
             try await Task.sleep(for: deadline)
-            ProcessTree.kill(pid)
+            ProcessTree.kill(pid, mark: mark)
             Issue.record(Comment(rawValue: ProcessDeadlineExceeded(command: command, limit: deadline).description), sourceLocation: sourceLocation)
         }
     }
@@ -74,7 +75,7 @@ public final class RunningCollage: Sendable {
 
     deinit {
         watchdog.cancel()
-        if process.isRunning { ProcessTree.kill(process.processIdentifier) }
+        if process.isRunning { ProcessTree.kill(process.processIdentifier, mark: mark) }
     }
 
     public struct Stalled: Error, CustomStringConvertible {
