@@ -1,8 +1,9 @@
 internal import Testing
 
 /// Runs a test's work and gives it at most `limit`: past that, the work is cancelled and
-/// `DeadlineExceeded`, naming the test, is thrown (Swift Testing records it as the test's issue), so a regression that makes the
-/// code wait forever is a named failure within seconds, and `swift test` still exits.
+/// `DeadlineExceeded`, naming the test, is thrown (Swift Testing records it as the test's
+/// issue), so a regression that makes the code wait forever is a named failure within seconds,
+/// and `swift test` still exits.
 ///
 /// Why not `.timeLimit` alone: when it fires, Swift Testing cancels the test's task and then
 /// waits for it, and for every child task it has, to end; work that ignores cancellation (or
@@ -14,9 +15,10 @@ internal import Testing
 ///
 /// ```swift
 /// try await withDeadline {
-///     async let outcome = session.run(source)
+///     async let running = session.run(source)
 ///     source.send(PhotoFile("p1"))
-///     #expect(try await outcome == .complete(saved))
+///     let outcome = try await running  // awaited outside `#expect`, which cannot capture it
+///     #expect(outcome == .complete(saved))
 /// }
 /// ```
 /// The limit is a hang guard, never a measurement: far above the work's usual time on a loaded
