@@ -177,11 +177,14 @@ package-test: deb
 # Six generated 12 MP JPEGs against the bare decodes, ImageMagick and libvips (installs them), on all
 # cores and on one; start-up, 1,000 refused photos, watch CPU against builds; then watch's latency
 # and idle CPU; then six 12 MP grid HEICs (made by pillow-heif, in the tests' Python) against
-# libheif's bare decodes and libvips: see Tests/Benchmarks.
+# libheif's bare decodes and libvips; then `build --pages` (300 distinct 12 MP JPEGs to 50 pages)
+# against the decode floor, montage and per-page builds, its memory and time curve up to 3,000
+# photos and its duplicate check on 10,000: see Tests/Benchmarks.
 bench: deps $(TEST_PYTHON)
 	bash Tests/Benchmarks/build-benchmark.sh
 	/usr/bin/python3 Tests/Benchmarks/watch-benchmark.py
 	bash Tests/Benchmarks/heic-benchmark.sh
+	TEST_PYTHON=$(TEST_PYTHON) bash Tests/Benchmarks/pages-benchmark.sh
 
 # `watch --serve`: rename-to-SSE latency, wrk on /collages/NAME while the watch saves, and the
 # watch's CPU with 64 live pages against none (installs wrk).

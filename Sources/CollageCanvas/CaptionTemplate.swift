@@ -1,9 +1,13 @@
 public import CollageCore
+public import CollageImaging
 /// One line of a caption as given, with its placeholders parsed: `{date}` and `{time}` (the first
 /// photo's EXIF date) and `{today}` (the day the collage is saved: a camera's clock may never
 /// have been set) with an optional `strftime` format (`{date:%d.%m.%Y}`), `{n}` the collage's number in a photo booth
 /// with an optional zero-padded width (`{n:04}`), `{photos}` its photo count, `{{` and `}}` for
-/// braces. Parsing refuses what it does not know, so a typo fails before the first photo.
+/// braces. A tile's label (`--label`, `TileLabel`) also knows `{name}`, the photo's file name,
+/// and `{size}`, its size as displayed (`4032x3024`); there `{n}` is the photo's number in the
+/// run and `{date}` its own. Parsing refuses what it does not know, so a typo fails before the
+/// first photo.
 public struct CaptionTemplate: Hashable, Sendable {
     public enum Piece: Hashable, Sendable {
         case text(String)
@@ -13,6 +17,9 @@ public struct CaptionTemplate: Hashable, Sendable {
         case today(format: String)
         case number(width: Int)
         case photos
+        /// Labels only: the photo's file name and its size as displayed.
+        case name
+        case size
     }
 
     public let source: String
@@ -21,7 +28,8 @@ public struct CaptionTemplate: Hashable, Sendable {
     public static let defaultDateFormat = "%Y-%m-%d"
     public static let defaultTimeFormat = "%H:%M"
 
-    public init(parsing source: String) throws(CaptionError) {
+    /// `forLabel` also allows a label's `{name}` and `{size}`.
+    public init(parsing source: String, forLabel: Bool = false) throws(CaptionError) {
         self.source = source
         var pieces: [Piece] = []
         var text = ""
@@ -48,14 +56,14 @@ public struct CaptionTemplate: Hashable, Sendable {
             guard let close = source[next...].firstIndex(of: "}") else { throw .unclosedBrace(in: source) }
             if !text.isEmpty { pieces.append(.text(text)) }
             text = ""
-            pieces.append(try Self.placeholder(String(source[next..<close]), in: source))
+            pieces.append(try Self.placeholder(String(source[next..<close]), in: source, forLabel: forLabel))
             index = source.index(after: close)
         }
         if !text.isEmpty { pieces.append(.text(text)) }
         self.pieces = pieces
     }
 
-    private static func placeholder(_ body: String, in source: String) throws(CaptionError) -> Piece {
+    private static func placeholder(_ body: String, in source: String, forLabel: Bool) throws(CaptionError) -> Piece {
         let name: String, format: String?
         if let colon = body.firstIndex(of: ":") {
             name = String(body[..<colon])
@@ -83,6 +91,9 @@ public struct CaptionTemplate: Hashable, Sendable {
         case "photos":
             guard format == nil else { throw .badFormat(format ?? "", placeholder: name, reason: "{photos} takes no format") }
             return .photos
+        case "name" where forLabel, "size" where forLabel:
+            guard format == nil else { throw .badFormat(format ?? "", placeholder: name, reason: "{\(name)} takes no format") }
+            return name == "name" ? .name : .size
         default:
             throw .unknownPlaceholder(body, in: source)
         }
@@ -99,6 +110,8 @@ public struct CaptionTemplate: Hashable, Sendable {
                 let digits = "\(values.number)"
                 return String(repeating: "0", count: max(0, width - digits.count)) + digits
             case .photos: return "\(values.photos)"
+            case .name: return values.name
+            case .size: return values.size.map { "\($0.width)x\($0.height)" } ?? ""
             }
         }.joined()
     }
@@ -113,11 +126,17 @@ public struct CaptionValues: Hashable, Sendable {
     /// The collage's number in a photo booth (`--batches`); 1 otherwise.
     public var number: Int
     public var photos: Int
+    /// A label's photo: its file name and its size as displayed.
+    public var name: String
+    public var size: PixelSize?
 
-    public init(date: DateFields, today: DateFields, number: Int, photos: Int) {
+    /// `today`: when the collage is saved; `date` when not given (a label's own date).
+    public init(date: DateFields, today: DateFields? = nil, number: Int, photos: Int, name: String = "", size: PixelSize? = nil) {
         self.date = date
-        self.today = today
+        self.today = today ?? date
         self.number = number
         self.photos = photos
+        self.name = name
+        self.size = size
     }
 }

@@ -15,20 +15,28 @@ public enum CollageRenderer {
 
     /// The whole print: the background image under everything, the photos, the logo in its cell,
     /// the caption in its band (its placeholders filled from `values`), the frame over it all,
-    /// then the copies of a sheet. Throws when the text stack fails to set the caption.
+    /// then the copies of a sheet. Each photo's label (`style.label`) is filled from its own
+    /// `labels` values. Throws when the text stack fails to set the caption or a label.
     public static func render(_ photos: [Photo], canvas: PixelSize, style: CollageStyle, decorations: Decorations,
-                              values: CaptionValues) throws -> RenderedCollage {
+                              values: CaptionValues, labels: [CaptionValues] = []) throws -> RenderedCollage {
         var caption: AlphaMask?
+        var labelMasks: [AlphaMask] = []
+        if let label = style.label, let typesetter = decorations.typesetter {
+            let strips = CollageLayout.tiles(count: photos.count, canvas: canvas, style: style).map { label.split($0).strip.size }
+            labelMasks = try zip(labels, strips).map { values, strip in
+                try TileLabel.typeset(label.template.text(with: values), in: strip, typesetter: typesetter)
+            }
+        }
         if let captionStyle = style.caption, let band = CollageLayout.captionBand(canvas: canvas, style: style),
            let typesetter = decorations.typesetter {
             let lines = captionStyle.lines.map { $0.text(with: values) }
             caption = try CaptionLayout.typeset(lines, in: band.size, style: captionStyle, typesetter: typesetter)
         }
-        return compose(photos, canvas: canvas, style: style, decorations: decorations, caption: caption)
+        return compose(photos, canvas: canvas, style: style, decorations: decorations, caption: caption, labels: labelMasks)
     }
 
     private static func compose(_ photos: [Photo], canvas: PixelSize, style: CollageStyle, decorations: Decorations,
-                                caption: AlphaMask?) -> RenderedCollage {
+                                caption: AlphaMask?, labels: [AlphaMask] = []) -> RenderedCollage {
         let size = CollageLayout.collageSize(canvas: canvas, style: style)
         let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         var collage = RGBImage(size: size, filledWith: style.background)
@@ -38,6 +46,12 @@ public enum CollageRenderer {
         let placements = placements(of: photos, canvas: canvas, style: style)
         for (photo, placement) in zip(photos, placements) {
             collage.draw(photo.image, region: placement.region, into: placement.tile)
+        }
+        if let label = style.label {
+            for (mask, tile) in zip(labels, CollageLayout.tiles(count: photos.count, canvas: canvas, style: style)) {
+                let strip = label.split(tile).strip
+                collage.composite(mask, colour: label.colour, atX: strip.x, y: strip.y)
+            }
         }
         if let logo = decorations.logo, let cell = CollageLayout.logoTile(count: photos.count, canvas: canvas, style: style) {
             let rect = Decorations.fitted(logo.size, in: cell)
@@ -60,9 +74,11 @@ public enum CollageRenderer {
 
     /// Where each photo goes and which part of it shows, without drawing: for reports that
     /// describe a collage (`--json`) without rendering it.
+    /// With labels, a photo's tile is its cell less the label's strip.
     public static func placements(of photos: [Photo], canvas: PixelSize, style: CollageStyle) -> [TilePlacement] {
-        zip(photos, CollageLayout.tiles(count: photos.count, canvas: canvas, style: style)).map { photo, tile in
-            TilePlacement(photo: photo, tile: tile, region: style.crop.region(of: photo.image, toFill: tile.size))
+        zip(photos, CollageLayout.tiles(count: photos.count, canvas: canvas, style: style)).map { photo, cell in
+            let tile = style.label?.split(cell).photo ?? cell
+            return TilePlacement(photo: photo, tile: tile, region: style.crop.region(of: photo.image, toFill: tile.size))
         }
     }
 }

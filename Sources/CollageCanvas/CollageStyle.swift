@@ -17,9 +17,11 @@ public struct CollageStyle: Hashable, Sendable {
     public var logo: Bool
     /// Copies of the collage on the canvas; nil for one collage filling it.
     public var sheet: SheetLayout?
+    /// A line of text in a strip of every tile's cell (`--label`): the photo takes the rest.
+    public var label: TileLabel?
 
     public init(grid: CollageGrid = .auto, gap: Int = 0, margin: Int = 0, background: RGB = .white, crop: CropStrategy = .centre,
-                caption: CaptionStyle? = nil, logo: Bool = false, sheet: SheetLayout? = nil) {
+                caption: CaptionStyle? = nil, logo: Bool = false, sheet: SheetLayout? = nil, label: TileLabel? = nil) {
         self.grid = grid
         self.gap = gap
         self.margin = margin
@@ -28,6 +30,7 @@ public struct CollageStyle: Hashable, Sendable {
         self.caption = caption
         self.logo = logo
         self.sheet = sheet
+        self.label = label
     }
 
     /// The photos a collage takes when no `--limit` is given: the grid's, less the logo's cell.

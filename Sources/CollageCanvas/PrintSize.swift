@@ -21,12 +21,16 @@ public struct PrintSize: Hashable, Sendable, CustomStringConvertible {
         self.unit = .pixels
     }
 
+    /// Paper by name, upright (a proof sheet: `--size A4`): ISO A3 to A6, US letter and legal.
+    public static let papers = ["a3": "297x420mm", "a4": "210x297mm", "a5": "148x210mm", "a6": "105x148mm",
+                                "letter": "8.5x11in", "legal": "8.5x14in"]
+
     /// `WxH` in pixels (`1800x1200`) or with a unit after both numbers: `6x4in`, `15x10cm`,
-    /// `14.8x10.5cm`, `148x105mm`. `dpi` is `--dpi`: for a physical size it defaults to 300; for
-    /// pixels it is only recorded in the file.
+    /// `14.8x10.5cm`, `148x105mm`, or a paper's name (`A4`, `letter`: `papers`). `dpi` is
+    /// `--dpi`: for a physical size it defaults to 300; for pixels it is only recorded in the file.
     public init(parsing text: String, dpi: Int? = nil) throws(StyleError) {
         if let dpi, !(1...Self.maximumDPI).contains(dpi) { throw .dpiOutOfRange(dpi) }
-        let lowered = text.lowercased()
+        let lowered = Self.papers[text.lowercased()] ?? text.lowercased()
         let letters = lowered.reversed().prefix { $0.isLetter }.count
         let (numbers, suffix) = (lowered.dropLast(letters), lowered.suffix(letters))
         let sides = numbers.split(separator: "x", omittingEmptySubsequences: false)

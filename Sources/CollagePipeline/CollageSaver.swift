@@ -23,12 +23,14 @@ public struct CollageSaver: Sendable {
     }
 
     /// Draws the collage with its tiles; what fails here (a caption the fonts cannot draw) is a
-    /// `RenderError`, never a write error.
-    public func render(_ photos: [Photo], batch: Int) async throws(RenderError) -> RenderedCollage {
+    /// `RenderError`, never a write error. `firstNumber` is the run's number of the first photo
+    /// (a page's labels count on from the pages before).
+    public func render(_ photos: [Photo], batch: Int, firstNumber: Int = 1) async throws(RenderError) -> RenderedCollage {
         let (layout, decorations) = (layout, decorations)
         do {
             return try await Blocking.run {
-                try CollageRenderer.render(photos, canvas: layout.canvas, style: layout.style, decorations: decorations, batch: batch)
+                try CollageRenderer.render(photos, canvas: layout.canvas, style: layout.style, decorations: decorations, batch: batch,
+                                           firstNumber: firstNumber)
             }
         } catch {
             throw RenderError(reason: String(describing: error))

@@ -52,25 +52,25 @@ public struct DecorationFiles: Sendable {
             // Scaled once here, not for every collage.
             decorations.overlay = frame.resized(to: size)
         }
-        if let caption = style.caption {
+        if let font = style.caption?.font ?? style.label?.font {
             let typesetter: FontTypesetter
             // A font file is opened as a photo is (`InputFile`: no blocking on a FIFO, a regular
             // file, the size limit), then FreeType reads that same descriptor.
             var file: InputFile?
-            if caption.font.contains("/") {
-                let path = PathName(caption.font)
+            if font.contains("/") {
+                let path = PathName(font)
                 do { file = try InputFile(path, maximumBytes: maximumFileBytes) } catch { throw .unreadable(path, reason: error.description) }
             }
             do {
                 typesetter = try withExtendedLifetime(file) { () throws(TextError) in
-                    try FontTypesetter(font: caption.font, opening: file.map { "/proc/self/fd/\($0.descriptor)" })
+                    try FontTypesetter(font: font, opening: file.map { "/proc/self/fd/\($0.descriptor)" })
                 }
             } catch { throw .font(error) }
             decorations.typesetter = typesetter
-            for line in caption.lines {
+            for line in (style.caption?.lines ?? []) + (style.label.map { [$0.template] } ?? []) {
                 let fallbacks = (try? typesetter.fallbacks(in: line.source)) ?? []
                 if !fallbacks.isEmpty {
-                    warnings.append("caption '\(line.source)': font '\(caption.font)' lacks some of its characters; they are drawn in "
+                    warnings.append("caption '\(line.source)': font '\(font)' lacks some of its characters; they are drawn in "
                         + fallbacks.joined(separator: ", "))
                 }
                 // The literal text; placeholders give digits and the C locale's month names.

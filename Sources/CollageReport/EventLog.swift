@@ -35,9 +35,11 @@ public final class EventLog: Sendable {
 
     /// Starts a progress line for `given` photos, when stderr is a terminal, the log is not
     /// quiet and there are more than a handful.
-    public func startProgress(given: Int) {
+    /// With `pages` (`build --pages`: the most pages the run can make), the line counts pages
+    /// written and estimates the time left.
+    public func startProgress(given: Int, pages: Int? = nil) {
         guard console.isTerminal, verbosity > .quiet, given >= Self.progressThreshold else { return }
-        progress.withLock { $0 = Progress(line: ProgressLine(decided: 0, given: given, used: 0, elapsed: .zero), start: .now) }
+        progress.withLock { $0 = Progress(line: ProgressLine(decided: 0, given: given, used: 0, elapsed: .zero, pages: pages), start: .now) }
         redraw()
     }
 
@@ -56,7 +58,8 @@ public final class EventLog: Sendable {
             switch event {
             case .added: progress?.line.used += 1; progress?.line.decided += 1
             case .skipped: progress?.line.decided += 1
-            case .saved, .saveFailed, .printed, .printFailed, .printUnknown, .notice: break
+            case .saved: progress?.line.pagesWritten += 1
+            case .saveFailed, .printed, .printFailed, .printUnknown, .notice: break
             }
         }
         write(LogLines.lines(for: event, verbosity: verbosity, watching: watching))

@@ -5,12 +5,29 @@ public struct ProgressLine: Sendable, Equatable {
     public var given: Int
     public var used: Int
     public var elapsed: Duration
+    /// `build --pages`: pages written, and the most the run can make (nil: one collage).
+    public var pagesWritten = 0
+    public var pages: Int?
 
-    public init(decided: Int, given: Int, used: Int, elapsed: Duration) {
+    public init(decided: Int, given: Int, used: Int, elapsed: Duration, pages: Int? = nil) {
         self.decided = decided
         self.given = given
         self.used = used
         self.elapsed = elapsed
+        self.pages = pages
+    }
+
+    /// The time left, were the photos still to decide as quick as those decided: nil before
+    /// the first.
+    public var remaining: Duration? {
+        guard decided > 0, given >= decided else { return nil }
+        return elapsed * Double(given - decided) / Double(decided)
+    }
+
+    /// A bar of `width` cells, filled as the photos are decided: `[#####-----]`.
+    public func bar(width: Int) -> String {
+        let filled = given == 0 ? width : min(width, width * decided / given)
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
     }
 
     /// The longest wording that fits in `width` columns, shorter ones as the terminal narrows.
@@ -18,6 +35,16 @@ public struct ProgressLine: Sendable, Equatable {
     public func text(width: Int) -> String {
         let limit = max(0, width - 1)
         let time = Self.format(elapsed)
+        if let pages {
+            let left = remaining.map { Self.format($0) + " left" } ?? "estimating"
+            let candidates = [
+                "collage: \(bar(width: 20)) page \(pagesWritten)/\(pages), \(decided)/\(given) photos, \(used) used, \(time), \(left)",
+                "\(bar(width: 10)) \(pagesWritten)/\(pages) pages, \(decided)/\(given) photos, \(left)",
+                "\(pagesWritten)/\(pages) pages, \(decided)/\(given), \(left)",
+                "\(decided)/\(given)",
+            ]
+            return candidates.first { $0.count <= limit } ?? String(candidates[candidates.count - 1].prefix(limit))
+        }
         let candidates = [
             "collage: \(decided)/\(given) photos decided, \(used) used, \(time)",
             "\(decided)/\(given) photos, \(used) used, \(time)",

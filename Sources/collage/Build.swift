@@ -30,14 +30,21 @@ extension Collage {
         @Flag(help: "Decide the selection and the layout and report them; write nothing.")
         var dryRun = false
 
+        @Flag(help: "Every usable photo, in order, on successive collages of --limit photos: -o album.jpg writes album-0001.jpg, album-0002.jpg, ...")
+        var pages = false
+
         func validate() throws {
             _ = try look.checkedStyle(limit: rules.limit(for: try look.style()))
+            if pages && (printing.printCommand != nil || report.preview) {
+                throw ValidationError("--pages writes many collages: --print and --preview take one.")
+            }
             if output.toStandardOutput && report.json {
                 throw ValidationError("--json and -o - both write to standard output; choose one.")
             }
         }
 
         func run() async throws {
+            if pages { return try await runPages() }
             let log = report.log(watching: false)
             let destination = output.destination
             let items = try checkedInputs(writingTo: destination, log: log)

@@ -7,7 +7,7 @@ internal import CollageImaging
 /// the words given and turned into values in `validate()`, because a length in mm needs the
 /// size's dpi.
 struct LookOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The collage's size: pixels (1800x1200) or a print size (6x4in, 15x10cm, 148x105mm).", valueName: "WxH[unit]"))
+    @Option(help: ArgumentHelp("The collage's size: pixels (1800x1200), a print size (6x4in, 15x10cm, 148x105mm) or a paper (A3 to A6, letter, legal).", valueName: "WxH[unit]"))
     var size = "1800x1200"
 
     @Option(help: ArgumentHelp("The resolution for a print size (default 300), recorded in the file (JFIF density, PNG pHYs).", valueName: "dpi"))
@@ -49,7 +49,7 @@ struct LookOptions: ParsableArguments {
         return CollageStyle(grid: try CollageGrid(parsing: grid), gap: try Length(parsing: gap).spacing(dpi: resolution),
                             margin: try Length(parsing: margin).spacing(dpi: resolution), background: try RGB(parsing: background),
                             crop: try CropStrategy(parsing: crop), caption: try print.caption(dpi: resolution),
-                            logo: print.logo != nil, sheet: try print.sheet())
+                            logo: print.logo != nil, sheet: try print.sheet(), label: try print.tileLabel())
     }
 
     /// The style, checked for room on the canvas for every count up to `limit`; a usage error

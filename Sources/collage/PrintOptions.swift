@@ -29,6 +29,14 @@ struct PrintOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The caption's font: a fontconfig name (\"DejaVu Sans:bold\") or a font file.", valueName: "font"))
     var font = CaptionStyle.defaultFont
 
+    @Option(help: ArgumentHelp(
+        "A line of text under each tile, as on a proof sheet. Placeholders: {name} (the file's name), {date} {time} (the photo's), {n} (its number in the run), {size} (WxH); a name too long for its cell is shrunk, then elided in the middle with '…'.",
+        valueName: "text"))
+    var label: String?
+
+    @Option(help: ArgumentHelp("Where each tile's label goes: bottom or top.", valueName: "position"))
+    var labelPosition = "bottom"
+
     @Option(help: ArgumentHelp("An image (JPEG or PNG) under the tiles, gaps and margins, filling the collage.", valueName: "file"))
     var backgroundImage: PathName?
 
@@ -61,9 +69,18 @@ struct PrintOptions: ParsableArguments {
                             colour: try RGB(parsing: captionColor), size: size, font: font)
     }
 
+    /// Each tile's label, or nil without `--label`: in the caption's colour and font.
+    func tileLabel() throws(StyleError) -> TileLabel? {
+        guard let label, let template = try? CaptionTemplate(parsing: label, forLabel: true) else { return nil }
+        return TileLabel(template: template, position: (try? CaptionStyle.Position(parsing: labelPosition)) ?? .bottom,
+                         colour: try RGB(parsing: captionColor), font: font)
+    }
+
     /// Refuses an unknown placeholder, a bad format, position or alignment: a usage error (64).
     func checkCaption() throws {
         do {
+            if let label { _ = try CaptionTemplate(parsing: label, forLabel: true) }
+            _ = try CaptionStyle.Position(parsing: labelPosition)
             for line in caption { _ = try CaptionTemplate(parsing: line) }
             _ = try CaptionStyle.Position(parsing: captionPosition)
             _ = try CaptionStyle.Alignment(parsing: captionAlign)

@@ -33,6 +33,13 @@ struct PrintSizeTests {
         #expect(size.description == "1800x1200 at 300 dpi")
     }
 
+    @Test("Papers by name, upright", arguments: [("A4", 300, 2480, 3508), ("a5", 150, 874, 1240), ("Letter", 300, 2550, 3300)])
+    func papers(name: String, dpi: Int, width: Int, height: Int) throws {
+        let size = try PrintSize(parsing: name, dpi: dpi)
+        #expect(size.pixels == PixelSize(width: width, height: height))
+        #expect(size.dpi == dpi)
+    }
+
     @Test func pixelSizesRecordADPIOnlyWhenGiven() throws {
         let plain = try PrintSize(parsing: "1800x1200")
         #expect(plain == PrintSize(pixels: PixelSize(width: 1800, height: 1200)))

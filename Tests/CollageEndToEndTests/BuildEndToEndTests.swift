@@ -5,7 +5,7 @@ import CollageTestSupport
 import Foundation
 import Testing
 
-@Suite("collage build, end to end through the real executable")
+@Suite("collage build, end to end through the real executable", .timeLimit(.minutes(3)))
 struct BuildEndToEndTests {
     @Test func sixPhotosMakeAThreeByTwoCollageAndEveryOtherIsReported() async throws {
         let folder = try TemporaryDirectory()

@@ -7,7 +7,7 @@ import Testing
 
 /// The commands' arguments parsed alone, as swift-argument-parser's own tests do: what each
 /// option becomes, and what `validate()` refuses, without running anything.
-@Suite("Parsing alone: what build, inspect and watch make of their arguments")
+@Suite("Parsing alone: what build, inspect and watch make of their arguments", .timeLimit(.minutes(2)))
 struct CommandParsingTests {
     @Test func buildTakesPhotosInOrderAndAnOutputWhoseExtensionPicksTheFormat() throws {
         let build = try Collage.Build.parse(["b.png", "a.jpg", "-o", "out.PNG", "--dry-run", "--limit", "4"])
@@ -16,6 +16,13 @@ struct CommandParsingTests {
         #expect(build.dryRun)
         #expect(build.rules.limit == 4)
         #expect(try Collage.Build.parse(["a.jpg"]).output.resolvedFormat == .jpeg)  // collage.jpg
+    }
+
+    /// `--similarity`'s documented default: 12, halfway between copies and other captures
+    /// (`SamePhotoTests` measures both sides).
+    @Test func theSimilarityDefaultIsTwelve() throws {
+        #expect(try Collage.Build.parse(["a.jpg"]).rules.similarity == 12)
+        #expect(try Collage.Watch.parse(["photos"]).rules.similarity == 12)
     }
 
     @Test func buildRefusesWhatCannotWork() {

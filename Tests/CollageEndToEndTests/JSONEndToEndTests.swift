@@ -84,6 +84,7 @@ struct JSONEndToEndTests {
         let running = Task {
             try await Shell.run("collage watch \(photos.path) --json --throttle 0 --size 300x200 -o \(out.file("c.jpg")) | jq -c --unbuffered . > \(events)")
         }
+        defer { running.cancel() }  // a test that gave up waiting kills the watch at once
         func lines() -> [String] { ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
         struct NeverCame: Error, CustomStringConvertible {
             let type: String

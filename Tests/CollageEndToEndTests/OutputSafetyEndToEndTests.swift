@@ -66,6 +66,24 @@ struct OutputSafetyEndToEndTests {
         try CollageChecks.expectTiles(of: root.file("trip/collage.\(format)"), show: ["IMG_3.jpg", "autumn.jpg", "kite.jpg"].map { root.file("trip/\($0)") })
     }
 
+    /// A collage this tool wrote, in the folder read, that cannot be read (an `LD_PRELOAD` shim
+    /// makes opening it fail: root reads any file) cannot show its mark: in doubt, it is a photo.
+    @Test func anOutputInTheFolderThatCannotBeReadIsNeverReplaced() async throws {
+        _ = try trip()
+        let output = root.file("trip/collage.jpg")
+        let first = try await CollageCommand.run(["build", root.file("trip"), "-o", output, "--size", "300x200"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: output))
+        let tools = try TemporaryDirectory()
+        let shim = try await PreloadShim.compile(PreloadShim.unreadable, named: "unreadable", in: tools)
+        let again = try await CollageCommand.run(["build", root.file("trip"), "-o", output, "--size", "240x160"],  // other bytes, were it replaced
+                                                 environment: ["LD_PRELOAD": shim, "UNREADABLE_PATH": output])
+        #expect(again.status == 64)
+        #expect(again.stderrLines.contains("collage: the output \(output) is a file in a folder being read, and not a collage this tool wrote; choose another name"),
+                "\(again.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == written)
+    }
+
     @Test func anOutputThatIsAFIFOOrALinkToOneIsLeftAlone() async throws {
         try SpecialFiles.fifo(root.file("pipe.jpg"))
         try FileManager.default.createSymbolicLink(atPath: root.file("to-pipe.jpg"), withDestinationPath: "pipe.jpg")

@@ -4,7 +4,7 @@ import Testing
 
 /// `--print` through the real executable, with a stand-in `lp` that records each call's
 /// arguments one per line, then `---`.
-@Suite("collage --print, end to end through the real executable")
+@Suite("collage --print, end to end through the real executable", .timeLimit(.minutes(3)))
 struct PrintingEndToEndTests {
     /// Writes the stand-in printer into `folder`: it appends its arguments to `lp.log`, then runs
     /// `then` (a line of sh) for its exit status.

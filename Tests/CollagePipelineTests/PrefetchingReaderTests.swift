@@ -69,14 +69,16 @@ struct PrefetchingReaderTests {
     }
 
     @Test("No more files under way at once than the depth, and as many as it allows", arguments: [2, 3])
-    func readsAheadAtMostDepthFilesAtOnce(depth: Int) async {
+    func readsAheadAtMostDepthFilesAtOnce(depth: Int) async throws {
         let names = (1...6).map { "p\($0)" }
         let gated = GatedPhotos(InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size),
                                 gating: .decode)
-        let running = Task { await run(names, gated, depth: depth) }
-        // Wait until every decode the depth allows is waiting, then let the oldest finish.
-        await gated.release(inOrder: names, together: depth)
-        let selections = await running.value
+        let selections = try await withDeadline {
+            async let running = run(names, gated, depth: depth)
+            // Wait until every decode the depth allows is waiting, then let the oldest finish.
+            await gated.release(inOrder: names, together: depth)
+            return await running
+        }
         #expect(gated.mostInFlight == depth)
         #expect(selections.last?.photos.map(\.name.description) == names)
     }

@@ -115,6 +115,12 @@ struct SamePhotoTests {
         }
         #expect(farthestCopy.0 < Thumbnail.samePhotoThreshold)
         #expect(closestOther.0 > Thumbnail.samePhotoThreshold)
+        // The documented default, 12, and why: halfway between the farthest copy (5.5) and the
+        // closest other capture (18.5), a margin of 6.5 each side. A default moved towards
+        // either side (17 still lies between them) is not the one the README explains.
+        #expect(Thumbnail.samePhotoThreshold == 12)
+        let halfway = (farthestCopy.0 + closestOther.0) / 2
+        #expect((Thumbnail.samePhotoThreshold - halfway).magnitude < 0.5, "halfway between the sides is \(halfway)")
         print("similarity: copies at most \(farthestCopy.0) (\(farthestCopy.1)); other captures at least \(closestOther.0) (\(closestOther.1))")
     }
 }

@@ -52,110 +52,127 @@ struct SaveFailureTests {
     func at(_ milliseconds: Int) -> ManualClock.Instant { ManualClock.Instant(.milliseconds(milliseconds)) }
 
     @Test func aFailedSaveIsReportedAndTheNextChangeSavesAgain() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 1]), log = RecordedEvents()
-        let running = Task { try await session(6, sink, clock, log).run(source) }
-        source.send(PhotoFile("p1"))
-        await source.untilAsked()
-        source.send(PhotoFile("p2"))
-        await source.untilAsked()
-        source.finish()
-        #expect(try await running.value == .sourceEnded(InMemorySink.saved(1)))
-        #expect(log.lines.filter { !$0.hasSuffix("added") } == [
-            "not saved collage-1 (1, batch 1): cannot write collage-1: No space left on device",
-            "saved collage-1 (2, batch 1)",
-        ])
-        #expect(sink.memory.history.map(\.photos) == [["p1", "p2"]])
+        try await withDeadline {
+            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 1]), log = RecordedEvents()
+            async let running = session(6, sink, clock, log).run(source)
+            source.send(PhotoFile("p1"))
+            await source.untilAsked()
+            source.send(PhotoFile("p2"))
+            await source.untilAsked()
+            source.finish()
+            let outcome = try await running
+            #expect(outcome == .sourceEnded(InMemorySink.saved(1)))
+            #expect(log.lines.filter { !$0.hasSuffix("added") } == [
+                "not saved collage-1 (1, batch 1): cannot write collage-1: No space left on device",
+                "saved collage-1 (2, batch 1)",
+            ])
+            #expect(sink.memory.history.map(\.photos) == [["p1", "p2"]])
+        }
     }
 
     @Test func theFinalCollageIsTriedAgainAfterHalfASecondThenASecond() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 2]), log = RecordedEvents()
-        let running = Task { try await session(6, sink, clock, log).run(source) }
-        for n in 1...6 {
-            source.send(PhotoFile("p\(n)"))
-            if n < 6 { await source.untilAsked() }
+        try await withDeadline {
+            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 2]), log = RecordedEvents()
+            async let running = session(6, sink, clock, log).run(source)
+            for n in 1...6 {
+                source.send(PhotoFile("p\(n)"))
+                if n < 6 { await source.untilAsked() }
+            }
+            await clock.untilSleeping()
+            #expect(clock.deadlines == [at(500)])  // the first failure: half a second's wait
+            clock.advance(by: .milliseconds(499))
+            #expect(clock.deadlines == [at(500)])  // still waiting a millisecond before
+            clock.advance(by: .milliseconds(1))  // the second attempt fails too: a second's wait
+            await clock.untilSleeping()
+            #expect(clock.deadlines == [at(1500)])
+            clock.advance(by: .seconds(1))
+            let outcome = try await running
+            #expect(outcome == .complete(InMemorySink.saved(1)))
+            #expect(log.lines.filter { $0.hasPrefix("not saved") || $0.hasPrefix("saved") }.suffix(3) == [
+                "not saved collage-1 (6, batch 1): cannot write collage-1: No space left on device, again in 0.5 seconds",
+                "not saved collage-1 (6, batch 1): cannot write collage-1: No space left on device, again in 1.0 seconds",
+                "saved collage-1 (6, batch 1)",
+            ])
+            #expect(clock.now.offset == .milliseconds(1500))
         }
-        await clock.untilSleeping()
-        #expect(clock.deadlines == [at(500)])  // the first failure: half a second's wait
-        clock.advance(by: .milliseconds(499))
-        #expect(clock.deadlines == [at(500)])  // still waiting a millisecond before
-        clock.advance(by: .milliseconds(1))  // the second attempt fails too: a second's wait
-        await clock.untilSleeping()
-        #expect(clock.deadlines == [at(1500)])
-        clock.advance(by: .seconds(1))
-        #expect(try await running.value == .complete(InMemorySink.saved(1)))
-        #expect(log.lines.filter { $0.hasPrefix("not saved") || $0.hasPrefix("saved") }.suffix(3) == [
-            "not saved collage-1 (6, batch 1): cannot write collage-1: No space left on device, again in 0.5 seconds",
-            "not saved collage-1 (6, batch 1): cannot write collage-1: No space left on device, again in 1.0 seconds",
-            "saved collage-1 (6, batch 1)",
-        ])
-        #expect(clock.now.offset == .milliseconds(1500))
     }
 
     @Test func theFourthAttemptCanStillSaveAndIsReported() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 3]), log = RecordedEvents()
-        let running = Task { try await session(6, sink, clock, log).run(source) }
-        for n in 1...6 {
-            source.send(PhotoFile("p\(n)"))
-            if n < 6 { await source.untilAsked() }
+        try await withDeadline {
+            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 3]), log = RecordedEvents()
+            async let running = session(6, sink, clock, log).run(source)
+            for n in 1...6 {
+                source.send(PhotoFile("p\(n)"))
+                if n < 6 { await source.untilAsked() }
+            }
+            for (delay, deadline) in [(500, 500), (1000, 1500), (2000, 3500)] {
+                await clock.untilSleeping()
+                #expect(clock.deadlines == [at(deadline)])
+                clock.advance(by: .milliseconds(delay))
+            }
+            let outcome = try await running
+            #expect(outcome == .complete(InMemorySink.saved(1)))
+            #expect(log.lines.last == "saved collage-1 (6, batch 1)")
         }
-        for (delay, deadline) in [(500, 500), (1000, 1500), (2000, 3500)] {
-            await clock.untilSleeping()
-            #expect(clock.deadlines == [at(deadline)])
-            clock.advance(by: .milliseconds(delay))
-        }
-        #expect(try await running.value == .complete(InMemorySink.saved(1)))
-        #expect(log.lines.last == "saved collage-1 (6, batch 1)")
     }
 
     @Test func theFinalCollageGivesUpAfterFourAttempts() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 5]), log = RecordedEvents()
-        let running = Task { try await session(6, sink, clock, log, batches: true).run(source) }
-        source.send(PhotoFile("p1"))
-        await source.untilAsked()
-        source.finish()  // stopped: the unsaved newest selection is the session's final collage
-        for (delay, deadline) in [(500, 500), (1000, 1500), (2000, 3500)] {
-            await clock.untilSleeping()
-            #expect(clock.deadlines == [at(deadline)])
-            clock.advance(by: .milliseconds(delay))
+        try await withDeadline {
+            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 5]), log = RecordedEvents()
+            async let running = session(6, sink, clock, log, batches: true).run(source)
+            source.send(PhotoFile("p1"))
+            await source.untilAsked()
+            source.finish()  // stopped: the unsaved newest selection is the session's final collage
+            for (delay, deadline) in [(500, 500), (1000, 1500), (2000, 3500)] {
+                await clock.untilSleeping()
+                #expect(clock.deadlines == [at(deadline)])
+                clock.advance(by: .milliseconds(delay))
+            }
+            let outcome: Result<WatchSession<ManualClock>.Outcome, any Error>
+            do { outcome = .success(try await running) } catch { outcome = .failure(error) }
+            #expect(throws: FailingSink.full) { try outcome.get() }
+            // Once when it was made (the next change would save it), then three times retried; the
+            // last failure is the error the command exits with.
+            #expect(log.lines.filter { $0.hasPrefix("not saved") }.count == 4)
+            #expect(sink.memory.history.isEmpty)
         }
-        await #expect(throws: FailingSink.full) { try await running.value }
-        // Once when it was made (the next change would save it), then three times retried; the
-        // last failure is the error the command exits with.
-        #expect(log.lines.filter { $0.hasPrefix("not saved") }.count == 4)
-        #expect(sink.memory.history.isEmpty)
     }
 
     @Test func aFailureInTheMiddleOfABoothLosesNoPhoto() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [3: 1]), log = RecordedEvents()
-        let running = Task { try await session(8, sink, clock, log, batches: true).run(source) }
-        for n in 1...8 {
-            source.send(PhotoFile("p\(n)"))
-            await source.untilAsked()
+        try await withDeadline {
+            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [3: 1]), log = RecordedEvents()
+            async let running = session(8, sink, clock, log, batches: true).run(source)
+            for n in 1...8 {
+                source.send(PhotoFile("p\(n)"))
+                await source.untilAsked()
+            }
+            source.finish()
+            _ = try await running
+            // The failure was injected: the third photo's save did fail, and was reported.
+            #expect(log.lines.contains("not saved collage-1 (3, batch 1): cannot write collage-1: No space left on device"))
+            let finals = Dictionary(grouping: sink.memory.history, by: \.batch).mapValues { $0.last!.photos }
+            #expect(finals == [1: (1...6).map { "p\($0)" }, 2: ["p7", "p8"]])
         }
-        source.finish()
-        _ = try await running.value
-        // The failure was injected: the third photo's save did fail, and was reported.
-        #expect(log.lines.contains("not saved collage-1 (3, batch 1): cannot write collage-1: No space left on device"))
-        let finals = Dictionary(grouping: sink.memory.history, by: \.batch).mapValues { $0.last!.photos }
-        #expect(finals == [1: (1...6).map { "p\($0)" }, 2: ["p7", "p8"]])
     }
 
     @Test func aResumedCollageIsSavedOnlyOnceItHoldsMoreAndNumberingSkipsAsTold() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [:]), log = RecordedEvents()
-        let start = BoothStart(batch: 3, files: [PhotoFile("p1"), PhotoFile("p2")], nextBatch: { $0 == 3 ? 5 : $0 + 1 })
-        let running = Task { try await session(9, sink, clock, log, batches: true, start: start).run(source) }
-        await source.untilAsked()  // p1 and p2 went through first, and nothing was saved for them
-        #expect(sink.memory.history.isEmpty)
-        // p1 offered again by the folder is not taken twice.
-        for name in ["p1", "p3", "p4", "p5", "p6", "p7"] {
-            source.send(PhotoFile(name))
-            await source.untilAsked()
+        try await withDeadline {
+            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [:]), log = RecordedEvents()
+            let start = BoothStart(batch: 3, files: [PhotoFile("p1"), PhotoFile("p2")], nextBatch: { $0 == 3 ? 5 : $0 + 1 })
+            async let running = session(9, sink, clock, log, batches: true, start: start).run(source)
+            await source.untilAsked()  // p1 and p2 went through first, and nothing was saved for them
+            #expect(sink.memory.history.isEmpty)
+            // p1 offered again by the folder is not taken twice.
+            for name in ["p1", "p3", "p4", "p5", "p6", "p7"] {
+                source.send(PhotoFile(name))
+                await source.untilAsked()
+            }
+            source.finish()
+            _ = try await running
+            let finals = Dictionary(grouping: sink.memory.history, by: \.batch).mapValues { $0.last!.photos }
+            #expect(finals == [3: (1...6).map { "p\($0)" }, 5: ["p7"]])
+            #expect(sink.memory.history.first?.photos == ["p1", "p2", "p3"])
+            #expect(!log.lines.contains { $0.hasPrefix("p1: duplicate") })
         }
-        source.finish()
-        _ = try await running.value
-        let finals = Dictionary(grouping: sink.memory.history, by: \.batch).mapValues { $0.last!.photos }
-        #expect(finals == [3: (1...6).map { "p\($0)" }, 5: ["p7"]])
-        #expect(sink.memory.history.first?.photos == ["p1", "p2", "p3"])
-        #expect(!log.lines.contains { $0.hasPrefix("p1: duplicate") })
     }
 }

@@ -94,17 +94,23 @@ struct ThrottleTests {
     }
 
     @Test func cancellingTheConsumerStopsReadingTheUpstream() async throws {
-        let source = TestSource<Int>(), clock = ManualClock()
-        let consumer = Task {
-            var count = 0
-            for try await _ in source.throttle(for: interval, clock: clock) { count += 1 }
-            return count
+        try await withDeadline { [interval] in
+            let source = TestSource<Int>(), clock = ManualClock()
+            let consumer = Task {
+                var count = 0
+                for try await _ in source.throttle(for: interval, clock: clock) { count += 1 }
+                return count
+            }
+            source.send(1)
+            await source.untilAsked()
+            consumer.cancel()
+            _ = try? await consumer.value
+            source.send(2)  // nobody takes it any more
+            #expect(source.taken == 1)
+            // The throttle's reader has ended and let go of the upstream: not merely between two
+            // reads, about to take 2 (a reader left running past cancellation never gets here).
+            await source.untilNoReader()
+            #expect(source.taken == 1)
         }
-        source.send(1)
-        await source.untilAsked()
-        consumer.cancel()
-        _ = try? await consumer.value
-        source.send(2)  // nobody takes it any more
-        #expect(source.taken == 1)
     }
 }

@@ -58,49 +58,56 @@ struct WatchSessionTests {
     }
 
     @Test func theFirstPhotoIsSavedAtOnceABurstOnceAtTheEndOfTheWindow() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
-        let running = Task { try await session(photos(5), sink, clock).run(source) }
-        var saves = sink.saves.makeAsyncIterator()
-        source.send(PhotoFile("p1"))
-        #expect(await saves.next()?.photos == ["p1"])  // leading edge: no time has passed
-        for n in 2...5 {  // a burst, 20 ms apart, then silence
-            clock.advance(by: .milliseconds(20))
-            source.send(PhotoFile("p\(n)"))
-            await source.untilAsked()
+        try await withDeadline {
+            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
+            async let running = session(photos(5), sink, clock).run(source)
+            var saves = sink.saves.makeAsyncIterator()
+            source.send(PhotoFile("p1"))
+            #expect(await saves.next()?.photos == ["p1"])  // leading edge: no time has passed
+            for n in 2...5 {  // a burst, 20 ms apart, then silence
+                clock.advance(by: .milliseconds(20))
+                source.send(PhotoFile("p\(n)"))
+                await source.untilAsked()
+            }
+            clock.advance(by: .milliseconds(420))
+            #expect(await saves.next()?.photos == ["p1", "p2", "p3", "p4", "p5"])  // trailing edge
+            source.finish()
+            let outcome = try await running
+            #expect(outcome == .sourceEnded(InMemorySink.saved(1)))
+            #expect(sink.history.count == 2)  // p2…p4 were coalesced, never rendered alone
         }
-        clock.advance(by: .milliseconds(420))
-        #expect(await saves.next()?.photos == ["p1", "p2", "p3", "p4", "p5"])  // trailing edge
-        source.finish()
-        #expect(try await running.value == .sourceEnded(InMemorySink.saved(1)))
-        #expect(sink.history.count == 2)  // p2…p4 were coalesced, never rendered alone
     }
 
     @Test func theSixthPhotoCompletesTheSessionWithoutWaitingForASeventh() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
-        let running = Task { try await session(photos(8), sink, clock).run(source) }
-        var saves = sink.saves.makeAsyncIterator()
-        source.send(PhotoFile("p1"))
-        _ = await saves.next()
-        for n in 2...6 {
-            source.send(PhotoFile("p\(n)"))
-            await source.untilAsked()
+        try await withDeadline {
+            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
+            async let running = session(photos(8), sink, clock).run(source)
+            var saves = sink.saves.makeAsyncIterator()
+            source.send(PhotoFile("p1"))
+            _ = await saves.next()
+            for n in 2...6 {
+                source.send(PhotoFile("p\(n)"))
+                await source.untilAsked()
+            }
+            clock.advance(by: interval)
+            let outcome = try await running  // returns with no seventh file sent
+            #expect(outcome == .complete(InMemorySink.saved(1)))
+            #expect(sink.history.last?.photos == (1...6).map { "p\($0)" })
+            #expect(source.taken == 6)
         }
-        clock.advance(by: interval)
-        let outcome = try await running.value  // returns with no seventh file sent
-        #expect(outcome == .complete(InMemorySink.saved(1)))
-        #expect(sink.history.last?.photos == (1...6).map { "p\($0)" })
-        #expect(source.taken == 6)
     }
 
     @Test func photoBoothModeNumbersEachSixAndTheSeventhOpensTheNext() async throws {
-        let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
-        let running = Task { try await session(photos(13), sink, clock, batches: true, interval: .zero).run(source) }
-        for n in 1...13 { source.send(PhotoFile("p\(n)")) }
-        source.finish()
-        _ = try await running.value
-        let finals = Dictionary(grouping: sink.history, by: \.batch).mapValues { $0.last!.photos }
-        #expect(finals == [1: (1...6).map { "p\($0)" }, 2: (7...12).map { "p\($0)" }, 3: ["p13"]])
-        #expect(sink.history.map(\.batch) == sink.history.map(\.batch).sorted())  // batches in order
+        try await withDeadline {
+            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
+            async let running = session(photos(13), sink, clock, batches: true, interval: .zero).run(source)
+            for n in 1...13 { source.send(PhotoFile("p\(n)")) }
+            source.finish()
+            _ = try await running
+            let finals = Dictionary(grouping: sink.history, by: \.batch).mapValues { $0.last!.photos }
+            #expect(finals == [1: (1...6).map { "p\($0)" }, 2: (7...12).map { "p\($0)" }, 3: ["p13"]])
+            #expect(sink.history.map(\.batch) == sink.history.map(\.batch).sorted())  // batches in order
+        }
     }
 
     @Test func batchPathsAreNumbered() {

@@ -11,6 +11,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOEmbedded
+import NIOHTTPTypes
 import Testing
 @testable import CollageServer
 
@@ -29,11 +30,18 @@ struct BoothRoutesTests {
         let responder = ReadOnlyResponder(inner: BoothRoutes(hub: hub, files: files, settings: settings).router.buildResponder())
         let request = Request(head: HTTPRequest(method: method, scheme: "http", authority: "booth.local:8080", path: path, headerFields: headers),
                               body: RequestBody(buffer: ByteBuffer()))
-        let context = BoothContext(source: ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: Logger(label: "test")))
+        let channel = EmbeddedChannel()
+        let context = BoothContext(source: ApplicationRequestContextSource(channel: channel, logger: Logger(label: "test")))
         let response = try await responder.respond(to: request, context: context)
         let body = Collected()
         try await response.body.write(body)
-        return (response, body.bytes.withLock { $0 })
+        // A file's chunks are written straight to the connection (`ServedFile.body(on:)`), the
+        // rest through the body writer: a client receives both, in that order.
+        var sent: [UInt8] = []
+        while let part = try channel.readOutbound(as: HTTPResponsePart.self) {
+            if case .body(let buffer) = part { sent += buffer.readableBytesView }
+        }
+        return (response, sent + body.bytes.withLock { $0 })
     }
 
     /// A collage saved as the watch saves it, and its `saved` event.

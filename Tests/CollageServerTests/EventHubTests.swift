@@ -1,6 +1,7 @@
 internal import CollageLocking
 @testable import CollageServer
 import NIOCore
+import CollageTestSupport
 import Testing
 
 /// `/events` without a socket: the hub's bytes, what each client is sent and when, and the
@@ -75,28 +76,32 @@ struct EventHubTests {
     }
 
     @Test func theLimitCountsConnectedClientsAndCloseEndsThemAll() async throws {
-        let hub = EventHub(clientLimit: 2)
-        let (first, firstSent) = try subscribe(hub)
-        let (second, _) = try subscribe(hub)
-        #expect(hub.subscribe(after: nil, connection: Recording()) == nil)
-        first.cancel()
-        await first.ended()
-        hub.publish("a")
-        #expect(firstSent.texts.isEmpty)
-        let (third, _) = try subscribe(hub)
-        let waiting = Task { await second.ended() }
-        hub.close()
-        await waiting.value
-        await third.ended()
-        #expect(hub.subscribe(after: nil, connection: Recording()) == nil && hub.clientCount == 0)
+        try await withDeadline {
+            let hub = EventHub(clientLimit: 2)
+            let (first, firstSent) = try subscribe(hub)
+            let (second, _) = try subscribe(hub)
+            #expect(hub.subscribe(after: nil, connection: Recording()) == nil)
+            first.cancel()
+            await first.ended()
+            hub.publish("a")
+            #expect(firstSent.texts.isEmpty)
+            let (third, _) = try subscribe(hub)
+            let waiting = Task { await second.ended() }
+            hub.close()
+            await waiting.value
+            await third.ended()
+            #expect(hub.subscribe(after: nil, connection: Recording()) == nil && hub.clientCount == 0)
+        }
     }
 
     @Test func aCancelledTaskStopsWaitingAndCounting() async throws {
-        let hub = EventHub(clientLimit: 1)
-        let (client, _) = try subscribe(hub)
-        let waiting = Task { await client.ended() }
-        waiting.cancel()
-        await waiting.value
-        #expect(hub.clientCount == 0)
+        try await withDeadline {
+            let hub = EventHub(clientLimit: 1)
+            let (client, _) = try subscribe(hub)
+            let waiting = Task { await client.ended() }
+            waiting.cancel()
+            await waiting.value
+            #expect(hub.clientCount == 0)
+        }
     }
 }

@@ -23,6 +23,9 @@ struct FolderWatcherTests {
             task = Task { try await watcher.run() }
         }
 
+        /// A test that failed or hung before stopping the watcher does not leave it running.
+        deinit { task.cancel() }
+
         func file(_ name: String) -> String { folder.file(name) }
 
         /// The files, once the initial scan is over: a sentinel written now comes out either from
@@ -43,87 +46,99 @@ struct FolderWatcherTests {
     func names(_ files: [PhotoFile?]) -> [String?] { files.map { $0.map { PathParts($0.path).name.description } } }
 
     @Test func existingFilesComeFirstOldestFirstThenByName() async throws {
-        let now = Date()
-        let watching = try Watching { folder in
-            for (name, age) in [("c.jpg", 300.0), ("b.jpg", 100.0), ("a.jpg", 100.0), ("d.jpg", 200.0)] {
-                try write(folder.file(name))
-                try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: folder.file(name))
+        try await withDeadline {
+            let now = Date()
+            let watching = try Watching { folder in
+                for (name, age) in [("c.jpg", 300.0), ("b.jpg", 100.0), ("a.jpg", 100.0), ("d.jpg", 200.0)] {
+                    try write(folder.file(name))
+                    try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: folder.file(name))
+                }
             }
+            var files = watching.watcher.files.makeAsyncIterator()
+            var found: [PhotoFile?] = []
+            for _ in 0..<4 { found.append(await files.next()) }
+            #expect(names(found) == ["c.jpg", "d.jpg", "a.jpg", "b.jpg"])
+            watching.watcher.stop()
+            try await watching.task.value
+            #expect(await files.next() == nil)
         }
-        var files = watching.watcher.files.makeAsyncIterator()
-        var found: [PhotoFile?] = []
-        for _ in 0..<4 { found.append(await files.next()) }
-        #expect(names(found) == ["c.jpg", "d.jpg", "a.jpg", "b.jpg"])
-        watching.watcher.stop()
-        try await watching.task.value
-        #expect(await files.next() == nil)
     }
 
     @Test func aFileIsTakenWhenClosedNeverWhileBeingWritten() async throws {
-        let watching = try Watching()
-        var files = try await watching.events()
-        // Half of slow.jpg now (created in place, as a camera or cp would, no rename); a complete
-        // file meanwhile; the rest of slow.jpg later.
-        let descriptor = open(watching.file("slow.jpg"), O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        #expect(descriptor >= 0)
-        let slow = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        try slow.write(contentsOf: Data(repeating: 1, count: 1000))
-        try write(watching.file("quick.jpg"))
-        #expect(names([await files.next()]) == ["quick.jpg"])
-        try slow.write(contentsOf: Data(repeating: 2, count: 1000))
-        try slow.close()
-        #expect(names([await files.next()]) == ["slow.jpg"])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: watching.file("slow.jpg"))).count == 2000)
-        watching.watcher.stop()
+        try await withDeadline {
+            let watching = try Watching()
+            var files = try await watching.events()
+            // Half of slow.jpg now (created in place, as a camera or cp would, no rename); a complete
+            // file meanwhile; the rest of slow.jpg later.
+            let descriptor = open(watching.file("slow.jpg"), O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            #expect(descriptor >= 0)
+            let slow = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            try slow.write(contentsOf: Data(repeating: 1, count: 1000))
+            try write(watching.file("quick.jpg"))
+            #expect(names([await files.next()]) == ["quick.jpg"])
+            try slow.write(contentsOf: Data(repeating: 2, count: 1000))
+            try slow.close()
+            #expect(names([await files.next()]) == ["slow.jpg"])
+            #expect(try Data(contentsOf: URL(fileURLWithPath: watching.file("slow.jpg"))).count == 2000)
+            watching.watcher.stop()
+        }
     }
 
     @Test func aRenameIntoTheFolderIsTaken() async throws {
-        let outside = try TemporaryDirectory()
-        let watching = try Watching()
-        var files = try await watching.events()
-        try write(outside.file("moved.jpg"))
-        try FileManager.default.moveItem(atPath: outside.file("moved.jpg"), toPath: watching.file("moved.jpg"))
-        // The way careful writers save: a hidden temporary name, then a rename.
-        try write(watching.file(".saving.tmp"))
-        try FileManager.default.moveItem(atPath: watching.file(".saving.tmp"), toPath: watching.file("saved.jpg"))
-        #expect(names([await files.next(), await files.next()]) == ["moved.jpg", "saved.jpg"])
-        watching.watcher.stop()
+        try await withDeadline {
+            let outside = try TemporaryDirectory()
+            let watching = try Watching()
+            var files = try await watching.events()
+            try write(outside.file("moved.jpg"))
+            try FileManager.default.moveItem(atPath: outside.file("moved.jpg"), toPath: watching.file("moved.jpg"))
+            // The way careful writers save: a hidden temporary name, then a rename.
+            try write(watching.file(".saving.tmp"))
+            try FileManager.default.moveItem(atPath: watching.file(".saving.tmp"), toPath: watching.file("saved.jpg"))
+            #expect(names([await files.next(), await files.next()]) == ["moved.jpg", "saved.jpg"])
+            watching.watcher.stop()
+        }
     }
 
     @Test func hiddenTemporaryAndOwnOutputNamesAreIgnored() async throws {
-        let watching = try Watching(isOwnOutput: { $0 == "collage.jpg" })
-        var files = try await watching.events()
-        for name in [".hidden.jpg", "download.jpg.part", "edit.tmp", "backup.jpg~", "collage.jpg"] { try write(watching.file(name)) }
-        try write(watching.file("real.jpg"))
-        #expect(names([await files.next()]) == ["real.jpg"])
-        watching.watcher.stop()
+        try await withDeadline {
+            let watching = try Watching(isOwnOutput: { $0 == "collage.jpg" })
+            var files = try await watching.events()
+            for name in [".hidden.jpg", "download.jpg.part", "edit.tmp", "backup.jpg~", "collage.jpg"] { try write(watching.file(name)) }
+            try write(watching.file("real.jpg"))
+            #expect(names([await files.next()]) == ["real.jpg"])
+            watching.watcher.stop()
+        }
     }
 
     @Test func directoriesAndSymlinkLoopsAreSkippedWithAMessageLinksToPhotosAreTaken() async throws {
-        let outside = try TemporaryDirectory()
-        try write(outside.file("target.jpg"))
-        let watching = try Watching()
-        var files = try await watching.events()
-        try FileManager.default.createDirectory(atPath: watching.file("album"), withIntermediateDirectories: false)
-        try FileManager.default.createSymbolicLink(atPath: watching.file("loop.jpg"), withDestinationPath: "loop.jpg")
-        try FileManager.default.createSymbolicLink(atPath: watching.file("link.jpg"), withDestinationPath: outside.file("target.jpg"))
-        #expect(names([await files.next()]) == ["link.jpg"])
-        #expect(watching.log.lines == [
-            "\(watching.file("album")): a directory, not a regular file",
-            "\(watching.file("loop.jpg")): symbolic link loop",
-        ])
-        watching.watcher.stop()
+        try await withDeadline {
+            let outside = try TemporaryDirectory()
+            try write(outside.file("target.jpg"))
+            let watching = try Watching()
+            var files = try await watching.events()
+            try FileManager.default.createDirectory(atPath: watching.file("album"), withIntermediateDirectories: false)
+            try FileManager.default.createSymbolicLink(atPath: watching.file("loop.jpg"), withDestinationPath: "loop.jpg")
+            try FileManager.default.createSymbolicLink(atPath: watching.file("link.jpg"), withDestinationPath: outside.file("target.jpg"))
+            #expect(names([await files.next()]) == ["link.jpg"])
+            #expect(watching.log.lines == [
+                "\(watching.file("album")): a directory, not a regular file",
+                "\(watching.file("loop.jpg")): symbolic link loop",
+            ])
+            watching.watcher.stop()
+        }
     }
 
     /// Both writes are closed before the reader takes the file: it is offered once, as it is now.
     @Test func aFileRewrittenBeforeItIsReadIsOfferedOnce() async throws {
-        let watching = try Watching()
-        var files = try await watching.events()
-        try write(watching.file("a.jpg"))
-        try write(watching.file("a.jpg"), "rewritten")
-        try write(watching.file("b.jpg"))
-        #expect(names([await files.next(), await files.next()]) == ["a.jpg", "b.jpg"])
-        watching.watcher.stop()
+        try await withDeadline {
+            let watching = try Watching()
+            var files = try await watching.events()
+            try write(watching.file("a.jpg"))
+            try write(watching.file("a.jpg"), "rewritten")
+            try write(watching.file("b.jpg"))
+            #expect(names([await files.next(), await files.next()]) == ["a.jpg", "b.jpg"])
+            watching.watcher.stop()
+        }
     }
 
     /// A retake: a photo offered that is deleted or renamed away is reported, once; names never
@@ -175,18 +190,22 @@ struct FolderWatcherTests {
     }
 
     @Test func theFolderGoingAwayEndsTheSourceWithAnError() async throws {
-        let watching = try Watching()
-        var files = watching.watcher.files.makeAsyncIterator()
-        try FileManager.default.removeItem(atPath: watching.folder.path)
-        #expect(await files.next() == nil)
-        await #expect(throws: WatchError.folderGone(path: PathName(watching.folder.path))) { try await watching.task.value }
+        try await withDeadline {
+            let watching = try Watching()
+            var files = watching.watcher.files.makeAsyncIterator()
+            try FileManager.default.removeItem(atPath: watching.folder.path)
+            #expect(await files.next() == nil)
+            await #expect(throws: WatchError.folderGone(path: PathName(watching.folder.path))) { try await watching.task.value }
+        }
     }
 
     @Test func cancellingStopsTheWatcherEvenWithFilesNobodyReads() async throws {
-        let watching = try Watching()
-        try write(watching.file("unread.jpg"))  // the hand-over waits for a reader that never comes
-        watching.task.cancel()
-        try await watching.task.value  // returns instead of waiting forever
+        try await withDeadline {
+            let watching = try Watching()
+            try write(watching.file("unread.jpg"))  // the hand-over waits for a reader that never comes
+            watching.task.cancel()
+            try await watching.task.value  // returns instead of waiting forever
+        }
     }
 
     @Test func aMissingFolderIsRefusedAtStart() {

@@ -22,6 +22,23 @@ public enum ChildProcesses {
         return exitStatus(fromWaitStatus: status)
     }
 
+    /// Waits for `pid` at most `deadline` (a hang guard, polled); past it, kills it with
+    /// everything it started (`ProcessTree.kill`, `mark` its environment's mark), reaps it and
+    /// returns nil. Blocks: from async code, call it through `offPool`.
+    public static func wait(for pid: Int32, deadline: Duration, mark: String? = nil) -> Int32? {
+        let clock = ContinuousClock(), end = clock.now + deadline
+        var status: Int32 = 0
+        while clock.now < end {
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid { return exitStatus(fromWaitStatus: status) }
+            if waited < 0 && errno == ECHILD { return -1 }  // not ours to wait for: never a pass
+            usleep(5_000)
+        }
+        ProcessTree.kill(pid, mark: mark)
+        _ = wait(for: pid)
+        return nil
+    }
+
     /// Runs `work`, which blocks, on a thread of its own rather than on the cooperative pool.
     public static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { done in

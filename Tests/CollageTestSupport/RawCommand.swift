@@ -15,33 +15,15 @@ public enum RawCommand {
         public var stderrLines: [String] { String(decoding: stderr, as: UTF8.self).split(separator: "\n").map(String.init) }
     }
 
-    public static func run(_ arguments: [[UInt8]], standardInput: [UInt8] = []) async throws -> Outcome {
+    /// Still running at `deadline`, it is killed with everything it started and
+    /// `ProcessDeadlineExceeded` names it.
+    public static func run(_ arguments: [[UInt8]], standardInput: [UInt8] = [], deadline: Duration = ProcessTree.defaultDeadline) async throws -> Outcome {
         let folder = try TemporaryDirectory()
         let (input, output, error) = (folder.file("stdin"), folder.file("stdout"), folder.file("stderr"))
         try Data(standardInput).write(to: URL(fileURLWithPath: input))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([Array(CollageCommand.executable.utf8)] + arguments).map { bytes in
-            bytes.withUnsafeBufferPointer { buffer -> UnsafeMutablePointer<CChar>? in
-                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: buffer.count + 1)
-                buffer.withMemoryRebound(to: CChar.self) { copy.initialize(from: $0.baseAddress!, count: buffer.count) }
-                copy[buffer.count] = 0
-                return copy
-            }
-        } + [nil]
-        defer { argv.forEach { $0?.deallocate() } }
         // The test's own environment: a sanitizer's options reach the tool as they would from a shell.
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { environment.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, CollageCommand.executable, &actions, nil, argv, environment)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        let child = pid
-        let status = await ChildProcesses.offPool { ChildProcesses.wait(for: child) }
+        let process = try Spawned([Array(CollageCommand.executable.utf8)] + arguments, inputPath: input, outputPath: output, errorPath: error)
+        let status = try await process.wait(deadline: deadline)
         return Outcome(status: status, stdout: [UInt8](try Data(contentsOf: URL(fileURLWithPath: output))),
                        stderr: [UInt8](try Data(contentsOf: URL(fileURLWithPath: error))))
     }

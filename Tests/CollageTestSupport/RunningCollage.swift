@@ -1,23 +1,28 @@
 public import Foundation
+public import Testing
 
 /// A `collage` process left running (for `watch`): its log can be awaited line by line, and it
-/// can be sent signals.
+/// can be sent signals. Still running at its deadline, it is killed with everything it started
+/// and the test fails naming it; a test that ends first kills it the same way.
 public final class RunningCollage: Sendable {
     public let process: Process
     public let logs: TemporaryDirectory
     private let exit: Task<Int32, Never>
+    private let watchdog: Task<Void, any Error>
+    private let mark: String
 
     /// `environment` is added to this process's own (an `LD_PRELOAD` shim, say).
-    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    public init(_ arguments: [String], environment: [String: String] = [:], deadline: Duration = ProcessTree.defaultDeadline,
+                sourceLocation: SourceLocation = #_sourceLocation) throws {
         logs = try TemporaryDirectory()
         _ = FileManager.default.createFile(atPath: logs.file("stdout"), contents: nil)
         _ = FileManager.default.createFile(atPath: logs.file("stderr"), contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CollageCommand.executable)
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // A mark whatever it starts inherits: all of it is found at the deadline (`ProcessTree`).
+        mark = UUID().uuidString
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.merging([ProcessTree.markVariable: mark]) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: logs.file("stdout"))
         process.standardError = FileHandle(forWritingAtPath: logs.file("stderr"))
@@ -26,6 +31,12 @@ public final class RunningCollage: Sendable {
         try process.run()
         self.process = process
         exit = Task { await ended.first { _ in true } ?? -1 }
+        let pid = process.processIdentifier, command = [CollageCommand.executable] + arguments, mark = mark
+        watchdog = Task {
+            try await Task.sleep(for: deadline)
+            ProcessTree.kill(pid, mark: mark)
+            Issue.record(Comment(rawValue: ProcessDeadlineExceeded(command: command, limit: deadline).description), sourceLocation: sourceLocation)
+        }
     }
 
     public var stdout: String { (try? String(contentsOfFile: logs.file("stdout"), encoding: .utf8)) ?? "" }
@@ -62,7 +73,10 @@ public final class RunningCollage: Sendable {
         get async { await exit.value }
     }
 
-    deinit { if process.isRunning { process.terminate() } }
+    deinit {
+        watchdog.cancel()
+        if process.isRunning { ProcessTree.kill(process.processIdentifier, mark: mark) }
+    }
 
     public struct Stalled: Error, CustomStringConvertible {
         let waitingFor: String

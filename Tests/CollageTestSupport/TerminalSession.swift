@@ -57,7 +57,7 @@ public final class TerminalSession: @unchecked Sendable {
                     return (ChildProcesses.exitStatus(fromWaitStatus: status), false)
                 }
             }
-            kill(pid, SIGKILL)
+            ProcessTree.kill(pid)
             reaped = true
             return (ChildProcesses.wait(for: pid), true)
         }
@@ -68,7 +68,7 @@ public final class TerminalSession: @unchecked Sendable {
     /// A command the test never finished (it failed or threw first) is not left running.
     deinit {
         if !reaped {
-            kill(pid, SIGKILL)
+            ProcessTree.kill(pid)
             _ = ChildProcesses.wait(for: pid)
         }
     }

@@ -10,6 +10,8 @@ public final class TestSource<Element: Sendable>: AsyncSequence, Sendable {
         var consumer: CheckedContinuation<Element?, Never>?
         var askWaiters: [CheckedContinuation<Void, Never>] = []
         var answered = 0
+        var readers = 0
+        var releaseWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Locked(State())
@@ -53,10 +55,44 @@ public final class TestSource<Element: Sendable>: AsyncSequence, Sendable {
     /// How many elements the consumer has taken so far.
     public var taken: Int { state.withLock { $0.answered } }
 
-    public func makeAsyncIterator() -> Iterator { Iterator(source: self) }
+    public func makeAsyncIterator() -> Iterator {
+        state.withLock { $0.readers += 1 }
+        return Iterator(source: self, reader: Reader(source: self))
+    }
+
+    /// Returns once no iterator of this source is left (every reader has ended and let go of it):
+    /// a consumer that was cancelled has really stopped reading, not merely paused.
+    public func untilNoReader() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.readers == 0 { return true }
+                state.releaseWaiters.append(waiter)
+                return false
+            }
+            if ready { waiter.resume() }
+        }
+    }
+
+    /// Alive as long as the iterator it belongs to (an iterator is a struct: no deinit of its own).
+    final class Reader: Sendable {
+        let source: TestSource
+        init(source: TestSource) { self.source = source }
+        deinit { source.released() }
+    }
+
+    private func released() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.readers -= 1
+            guard state.readers == 0 else { return [] }
+            defer { state.releaseWaiters = [] }
+            return state.releaseWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
 
     public struct Iterator: AsyncIteratorProtocol {
         let source: TestSource
+        let reader: Reader
 
         public func next() async -> Element? {
             let source = source

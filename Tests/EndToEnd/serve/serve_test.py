@@ -5,7 +5,8 @@ that receives `saved` live and resumes with Last-Event-ID, a client that never r
 reads slowly while the watch keeps saving, a slowloris, an earlier run's collages served after a
 restart only while unchanged, a port already taken (exit 69), SIGTERM.
 
-usage: serve_test.py COLLAGE FIXTURES"""
+usage: serve_test.py COLLAGE FIXTURES [CHECK...]   (only the checks named; all when none)
+       serve_test.py --list                         (the checks' names, one a line)"""
 
 import os
 import signal
@@ -17,7 +18,7 @@ import time
 
 from booth import DEADLINE, LANDSCAPE, Attackers, Booth, SSEClient, curl
 
-COLLAGE, FIXTURES = sys.argv[1], sys.argv[2]
+COLLAGE, FIXTURES = (sys.argv[1], sys.argv[2]) if sys.argv[1:2] != ["--list"] else (None, None)
 failures = []
 # Enough refused files that their events (about 450 bytes each) overflow what the kernel and
 # SwiftNIO buffer for a client that never reads (4 MiB of socket buffer on Linux at most).
@@ -469,7 +470,14 @@ TESTS = [test_routes_headers_and_conditional_requests, test_hostile_requests, te
          test_downloads_never_read_do_not_keep_the_page_away, test_a_hard_link_planted_under_a_collage_name_is_refused]
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--list"]:  # what ServeEndToEndTests runs, one Swift test argument each
+        print("\n".join(test.__name__ for test in TESTS))
+        sys.exit(0)
     only = sys.argv[3:]
+    unknown = set(only) - {test.__name__ for test in TESTS}
+    if unknown:  # a check that does not exist must fail, never pass by running nothing
+        print("FAIL: no such check:", " ".join(sorted(unknown)), flush=True)
+        sys.exit(2)
     for test in TESTS:
         if only and test.__name__ not in only:
             continue

@@ -1,0 +1,63 @@
+internal import CollageCodecs
+internal import CollageCanvas
+internal import CollageCore
+internal import CollageImaging
+internal import CollageWriting
+internal import CollageFiles
+
+/// `build --pages`' second stage: draws a full page handed over by the first, encodes it and
+/// saves it atomically, while the first decodes the next page's photos. A page of fewer photos
+/// than the limit (the last) has larger tiles: its photos are decoded again at the size they
+/// need (`CollageBuild.fitted`), as a build's are.
+struct PageSaver: Sendable {
+    /// A page to draw: its number, the run's number of its first photo, its photos.
+    struct Job: Sendable {
+        let number: Int
+        let firstNumber: Int
+        let photos: [Photo]
+    }
+
+    let options: CollageOptions
+    let names: PageNames
+    let format: ImageFormat
+    let dryRun: Bool
+    let reader: any PhotoReader
+    let log: @Sendable (PipelineEvent) -> Void
+
+    /// The page as drawn and written; nil when the run was cancelled meanwhile (no file left).
+    func save(_ job: Job) async -> Result<PagesReport.Page, BuildError>? {
+        let layout = options.layout
+        let path = names.path(page: job.number)
+        let photos = job.photos.count < layout.limit && !dryRun
+            ? await CollageBuild.fitted(job.photos, reader: reader, layout: layout) : job.photos
+        func page(_ placements: [TilePlacement], saved: SavedCollage?) -> PagesReport.Page {
+            let tiles = zip(photos, placements).enumerated().map { index, pair in
+                PagesReport.Tile(path: pair.0.name, number: job.firstNumber + index, size: pair.0.size,
+                                 fingerprint: pair.0.fingerprint, tile: pair.1.tile, crop: pair.1.crop)
+            }
+            return PagesReport.Page(number: job.number, path: path, tiles: tiles, saved: saved)
+        }
+        guard !dryRun else {
+            return .success(page(CollageRenderer.placements(of: photos, canvas: layout.canvas, style: layout.style), saved: nil))
+        }
+        // The one render-and-save path `build` and `watch` share.
+        let saver = CollageSaver(layout: layout, decorations: options.decorations, format: format, writer: CollageWriter(settings: options.encoding))
+        do {
+            let rendered: RenderedCollage
+            do { rendered = try await saver.render(photos, batch: job.number, firstNumber: job.firstNumber) } catch {
+                log(.saveFailed(.file(path), error: error.description, photos: photos.count, batch: job.number, retryIn: nil))
+                return .failure(.render(error))
+            }
+            if Task.isCancelled { return nil }
+            let saved = try await saver.save(rendered.image, to: .file(path))
+            log(.saved(saved, photos: photos.count, batch: job.number, complete: true))
+            return .success(page(rendered.tiles, saved: saved))
+        } catch is CancellationError {
+            return nil
+        } catch {
+            let failure = (error as? WriteError) ?? .file(FileError(path: path, action: "write", reason: String(describing: error)))
+            log(.saveFailed(.file(path), error: failure.description, photos: photos.count, batch: job.number, retryIn: nil))
+            return .failure(.write(failure))
+        }
+    }
+}

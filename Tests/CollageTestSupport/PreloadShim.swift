@@ -1,0 +1,53 @@
+internal import Foundation
+
+/// A C shim compiled by the test with the system's `cc` and loaded into the real executable with
+/// `LD_PRELOAD`: how a test makes one system call fail where it cannot arrange it for real (a
+/// file root can always read, a power cut at one rename).
+public enum PreloadShim {
+    /// Compiles `source` into `folder` as `name.so`; its path, for `LD_PRELOAD`.
+    public static func compile(_ source: String, named name: String, in folder: TemporaryDirectory) async throws -> String {
+        let (code, library) = (folder.file("\(name).c"), folder.file("\(name).so"))
+        try source.write(toFile: code, atomically: true, encoding: .utf8)
+        let compiled = try await FinishedProcess.run("/usr/bin/cc", ["-shared", "-fPIC", "-o", library, code, "-ldl"])
+        guard compiled.status == 0 else { throw Failed(name: name, message: String(decoding: compiled.stderr, as: UTF8.self)) }
+        return library
+    }
+
+    public struct Failed: Error, CustomStringConvertible {
+        public let name: String
+        public let message: String
+        public var description: String { "cc \(name).c: \(message)" }
+    }
+
+    /// Makes every `open` of the file `UNREADABLE_PATH` names fail with EACCES, as a file its
+    /// owner keeps to themselves does for anyone but root (and the tests may run as root).
+    public static let unreadable = """
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <errno.h>
+        #include <fcntl.h>
+        #include <stdarg.h>
+        #include <stdlib.h>
+        #include <string.h>
+        static int refused(const char *path) {
+            const char *unreadable = getenv("UNREADABLE_PATH");
+            return unreadable && path && strcmp(path, unreadable) == 0;
+        }
+        #define SHIM(name, ...) \\
+            int name(__VA_ARGS__, int flags, ...) { \\
+                static int (*real)(); \\
+                if (!real) real = (int (*)())dlsym(RTLD_NEXT, #name); \\
+                va_list list; va_start(list, flags); mode_t mode = va_arg(list, mode_t); va_end(list); \\
+                if (refused(path)) { errno = EACCES; return -1; } \\
+                return ARGS_##name; \\
+            }
+        #define ARGS_open real(path, flags, mode)
+        #define ARGS_open64 real(path, flags, mode)
+        #define ARGS_openat real(dir, path, flags, mode)
+        #define ARGS_openat64 real(dir, path, flags, mode)
+        SHIM(open, const char *path)
+        SHIM(open64, const char *path)
+        SHIM(openat, int dir, const char *path)
+        SHIM(openat64, int dir, const char *path)
+        """
+}
