@@ -58,6 +58,7 @@ public struct FolderScanner: Sendable {
     /// file nobody has open for writing (`fcntl(F_SETLEASE)`, fcntl(2)). A lease this user may
     /// not take (not the owner, a file system without leases) answers no: the file is offered.
     public static func isBeingWritten(_ path: PathName) -> Bool {
+        _ = leaseBreaksIgnored
         let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) }
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -68,6 +69,12 @@ public struct FolderScanner: Sendable {
         }
         return errno == EAGAIN
     }
+
+    /// A writer that opens the file in the instant the lease is held breaks it, and the kernel
+    /// tells the holder with SIGIO, whose default action ends the process: a camera saving a
+    /// photo must never stop the booth. Ignored once, before the first lease; the writer's open
+    /// waits only until the lease is given back, two system calls later.
+    private static let leaseBreaksIgnored: Void = { _ = signal(SIGIO, SIG_IGN) }()
 
     /// The photo file `name` names, if it is one not offered before (or it changed since);
     /// anything else is passed over, with a line when the user would want to know.

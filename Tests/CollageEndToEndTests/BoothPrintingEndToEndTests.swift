@@ -97,7 +97,7 @@ struct BoothPrintingEndToEndTests {
         // Named once: a third run prints nothing and names nothing.
         let third = try RunningCollage(booth(lp.program))
         // Its last word on the photos already there; a print it owed would be sent before it ends.
-        try await third.waitFor("collage: \(photos.file("p6.jpg")): already in \(numbered(3))")
+        try await third.waitFor("collage: 6 photos already in 3 collages, \(numbered(1)), \(numbered(2)), \(numbered(3)): not used again (-v lists them)")
         third.signal(SIGTERM)
         #expect(await third.status == 143)
         #expect(try await paths(third, "print-unknown").isEmpty && printed(lp.log).count == 3)

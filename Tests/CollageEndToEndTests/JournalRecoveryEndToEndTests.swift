@@ -18,8 +18,9 @@ struct JournalRecoveryEndToEndTests {
     func numbered(_ n: Int) -> String { out.file(String(format: "booth-%04d.jpg", n)) }
 
     func booth(_ printer: String) throws -> RunningCollage {
+        // -v: a line for each photo already in a collage (without it a restart sums them up in one).
         try RunningCollage(["watch", photos.path, "-o", output, "--batches", "--limit", "2", "--size", "300x200", "--throttle", "0", "--json",
-                            "--print", "\(printer) {path}"], environment: ["COLLAGE_STATE_DIR": state.path])
+                            "-v", "--print", "\(printer) {path}"], environment: ["COLLAGE_STATE_DIR": state.path])
     }
 
     /// Distinct small landscapes, by the tool's own encoder, arriving in the watched folder.

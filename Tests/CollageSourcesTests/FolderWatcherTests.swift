@@ -5,6 +5,7 @@ import CollageTestSupport
 import Foundation
 import Testing
 import CollageFiles
+import CollageLocking
 
 @Suite("The folder source, on a real folder with real inotify", .timeLimit(.minutes(1)))
 struct FolderWatcherTests {
@@ -170,23 +171,26 @@ struct FolderWatcherTests {
     /// A copy still under way when the watch starts is not offered by the first listing (it would
     /// be read truncated), only once the copy closes it.
     @Test func aFileStillBeingWrittenWhenTheWatchStartsIsTakenOnceClosed() async throws {
-        var copying: FileHandle?
-        let watching = try Watching { folder in
-            _ = FileManager.default.createFile(atPath: folder.file("copying.jpg"), contents: nil)
-            copying = FileHandle(forWritingAtPath: folder.file("copying.jpg"))
-            try copying?.write(contentsOf: Data("the first half".utf8))
+        try await withDeadline {
+            let copying = Locked<FileHandle?>(nil)
+            let watching = try Watching { folder in
+                _ = FileManager.default.createFile(atPath: folder.file("copying.jpg"), contents: nil)
+                let handle = FileHandle(forWritingAtPath: folder.file("copying.jpg"))
+                try handle?.write(contentsOf: Data("the first half".utf8))
+                copying.withLock { $0 = handle }
+            }
+            let writer = try #require(copying.withLock { $0 })
+            #expect(FolderScanner.isBeingWritten(PathName(watching.file("copying.jpg"))))
+            // The sentinel comes first: the listing did not offer the half-written file before it.
+            var files = try await watching.events()
+            try writer.write(contentsOf: Data(", then the rest".utf8))
+            try writer.close()
+            #expect(names([await files.next()]) == ["copying.jpg"])
+            #expect(!FolderScanner.isBeingWritten(PathName(watching.file("copying.jpg"))))
+            #expect(watching.log.lines.isEmpty)
+            watching.watcher.stop()
+            try await watching.task.value
         }
-        let writer = try #require(copying)
-        #expect(FolderScanner.isBeingWritten(PathName(watching.file("copying.jpg"))))
-        // The sentinel comes first: the listing did not offer the half-written file before it.
-        var files = try await watching.events()
-        try writer.write(contentsOf: Data(", then the rest".utf8))
-        try writer.close()
-        #expect(names([await files.next()]) == ["copying.jpg"])
-        #expect(!FolderScanner.isBeingWritten(PathName(watching.file("copying.jpg"))))
-        #expect(watching.log.lines.isEmpty)
-        watching.watcher.stop()
-        try await watching.task.value
     }
 
     @Test func theFolderGoingAwayEndsTheSourceWithAnError() async throws {

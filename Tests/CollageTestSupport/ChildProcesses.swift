@@ -1,4 +1,4 @@
-internal import Dispatch
+internal import Foundation
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -39,17 +39,20 @@ public enum ChildProcesses {
         return nil
     }
 
-    /// Runs `work`, which blocks, on a thread of its own rather than on the cooperative pool.
+    /// Runs `work`, which blocks, on a thread of its own: never on the cooperative pool, nor on
+    /// Dispatch's global threads, which the code under test (its `Blocking` and printer queues)
+    /// runs on. On Linux those are few, and a dozen end-to-end tests each polling `waitpid` on
+    /// one for a minute starved every other test's saves and prints until its time limit.
     public static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { done in
-            DispatchQueue.global().async { done.resume(with: Result { try work() }) }
+            Thread.detachNewThread { done.resume(with: Result { try work() }) }
         }
     }
 
     /// `offPool` for work that cannot fail.
     public static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { done in
-            DispatchQueue.global().async { done.resume(returning: work()) }
+            Thread.detachNewThread { done.resume(returning: work()) }
         }
     }
 }
