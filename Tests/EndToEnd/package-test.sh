@@ -113,6 +113,14 @@ exec_start=$(sed -n 's/^ExecStart=\([^ ]*\).*/\1/p' "$unit")
 [ -x "$root$exec_start" ] || fail "the example unit starts $exec_start, which the package does not install"
 if inside find /etc /usr/lib/systemd -name 'collage*' | grep -q .; then fail "the booth's unit is installed or enabled"; fi
 
+# What a user's run leaves in their own home, as any program's: the key that signs collages'
+# marks (~/.local/state/collage/key, 0600), made on first use. A purge does not touch users'
+# homes; the user removes it, and nothing else may differ.
+key=$(inside stat -c '%a %s' /root/.local/state/collage/key 2>&1) || fail "the run made no key in ~/.local/state/collage: $key"
+[ "$key" = "600 32" ] || fail "the key is not 32 bytes, mode 0600: $key"
+inside rm -r /root/.local/state/collage
+inside sh -c 'rmdir -p /root/.local/state 2>/dev/null; true'
+
 shown apt-get purge -y --autoremove collage | grep -E '^#|REMOVED|removed|^    [a-z0-9]' || fail "apt-get purge failed"
 inside dpkg-query -W -f '${Package}\n' | sort >"$root.packages-after"
 diff "$root.packages-before" "$root.packages-after" >/dev/null \
