@@ -19,6 +19,11 @@ public struct CollageStyle: Hashable, Sendable {
     public var sheet: SheetLayout?
     /// A line of text in a strip of every tile's cell (`--label`): the photo takes the rest.
     public var label: TileLabel?
+    /// The photos of a full page, when every page keeps its cells (`build --pages` with a fixed
+    /// grid: proof sheets): a page of fewer photos (the last) is laid out as a full one, its
+    /// photos in the first cells in reading order, the other cells left as background, as
+    /// `montage` pages. nil: a collage takes the layout of its photo count (the book's rule).
+    public var pageCells: Int?
 
     public init(grid: CollageGrid = .auto, gap: Int = 0, margin: Int = 0, background: RGB = .white, crop: CropStrategy = .centre,
                 caption: CaptionStyle? = nil, logo: Bool = false, sheet: SheetLayout? = nil, label: TileLabel? = nil) {
@@ -36,8 +41,8 @@ public struct CollageStyle: Hashable, Sendable {
     /// The photos a collage takes when no `--limit` is given: the grid's, less the logo's cell.
     public var defaultLimit: Int { max(1, grid.defaultLimit - (logo ? 1 : 0)) }
 
-    /// The grid cells `photos` photos take: one more with a logo.
-    public func cells(for photos: Int) -> Int { photos + (logo ? 1 : 0) }
+    /// The grid cells `photos` photos take: one more with a logo; a full page's with `pageCells`.
+    public func cells(for photos: Int) -> Int { max(photos, pageCells ?? 0) + (logo ? 1 : 0) }
 
     public static let book = CollageStyle()
 

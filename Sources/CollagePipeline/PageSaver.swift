@@ -7,8 +7,8 @@ internal import CollageFiles
 
 /// `build --pages`' second stage: draws a full page handed over by the first, encodes it and
 /// saves it atomically, while the first decodes the next page's photos. A page of fewer photos
-/// than the limit (the last) has larger tiles: its photos are decoded again at the size they
-/// need (`CollageBuild.fitted`), as a build's are.
+/// than the limit (the last) has larger tiles with the book's grid: its photos are decoded again
+/// at the size they need (`CollageBuild.fitted`), as a build's are; a fixed grid keeps its cells.
 struct PageSaver: Sendable {
     /// A page to draw: its number, the run's number of its first photo, its photos.
     struct Job: Sendable {

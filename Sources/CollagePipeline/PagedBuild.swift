@@ -10,7 +10,8 @@ internal import CollageLocking
 
 /// `collage build --pages`: every usable photo, in order, laid into successive collages of
 /// `--limit` photos (the grid's cells): `-o album.jpg` writes `album-0001.jpg`, `album-0002.jpg`,
-/// … (`PageNames`). The last page takes the layout of its photo count.
+/// … (`PageNames`). The last page takes the layout of its photo count, or with a fixed grid the
+/// cells of a full page (`CollageStyle.pageCells`).
 ///
 /// ```
 /// files ─▶ read ahead (probe, shape, decode; PrefetchingReader) ─▶ unique (SeenPhotos) ─▶ page
@@ -33,7 +34,11 @@ internal import CollageLocking
 public struct PagedBuild: Sendable {
     public let options: CollageOptions
 
+    /// With a fixed grid (`--grid 5x4`: proof sheets) every page keeps a full page's cells, the
+    /// last one's too; with the book's grid the last page takes the layout of its photo count.
     public init(options: CollageOptions) {
+        var options = options
+        if case .fixed = options.layout.style.grid { options.layout.style.pageCells = options.layout.limit }
         self.options = options
     }
 

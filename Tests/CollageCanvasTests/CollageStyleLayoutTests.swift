@@ -60,6 +60,35 @@ struct CollageStyleLayoutTests {
         #expect(CollageLayout.tiles(count: 2, canvas: canvas, style: strip) == [rect(0, 0, 200, 45), rect(0, 55, 200, 45)])
     }
 
+    /// A proof sheet's last page: the cells of a full page, filled in reading order, the logo
+    /// still in the grid's last cell; every photo kept for the same tile.
+    @Test func aPageKeepsAFullPagesCells() {
+        var sheet = CollageStyle(grid: .fixed(columns: 3, rows: 2), gap: 10, margin: 5)
+        sheet.pageCells = 6
+        let canvas = PixelSize(width: 620, height: 415)
+        let full = CollageLayout.tiles(count: 6, canvas: canvas, style: sheet)
+        #expect(full == [
+            rect(5, 5, 196, 197), rect(211, 5, 197, 197), rect(418, 5, 197, 197),
+            rect(5, 212, 196, 198), rect(211, 212, 197, 198), rect(418, 212, 197, 198),
+        ])
+        for count in 1...6 {
+            #expect(CollageLayout.tiles(count: count, canvas: canvas, style: sheet) == Array(full.prefix(count)))
+        }
+        // Without it, four photos of a 3x2 take a row of three and one across, as a single collage does.
+        var collage = sheet
+        collage.pageCells = nil
+        #expect(CollageLayout.tiles(count: 4, canvas: canvas, style: collage).map(\.width) == [196, 197, 197, 610])
+        #expect(CollageLayout.keptSize(of: PixelSize(width: 1200, height: 900), at: 0, canvas: canvas, style: sheet, limit: 6)
+                    == KeptSizePlan.size(of: PixelSize(width: 1200, height: 900), covering: [full[0]]))
+        var logo = sheet
+        logo.logo = true
+        logo.pageCells = 5
+        #expect(CollageLayout.tiles(count: 2, canvas: canvas, style: logo) == Array(full.prefix(2)))
+        #expect(CollageLayout.logoTile(count: 2, canvas: canvas, style: logo) == full[5])
+        // A page of more photos than a full page's (a limit above the cells) adds rows as before.
+        #expect(CollageLayout.tiles(count: 7, canvas: canvas, style: sheet) == CollageLayout.tiles(count: 7, canvas: canvas, style: collage))
+    }
+
     static let styles: [CollageStyle] = [
         .book, CollageStyle(gap: 7, margin: 3), CollageStyle(grid: .fixed(columns: 1, rows: 4), gap: 5, margin: 11),
         CollageStyle(grid: .fixed(columns: 4, rows: 1), gap: 2), CollageStyle(grid: .fixed(columns: 3, rows: 3), margin: 1),

@@ -14,9 +14,11 @@ enum CollageChecks {
     /// Each tile shows its photo around the centre (aspect fill crops around it), the right way
     /// round: the centre patch, and one up and to the left of it, which a photo turned 180° or
     /// mirrored would put elsewhere.
-    static func expectTiles(of collagePath: String, show photos: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `tiles`: where each photo is, when not the book's layout of their count.
+    static func expectTiles(of collagePath: String, show photos: [String], in tiles: [PixelRect]? = nil,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws {
         let collage = try decode(collagePath)
-        for (path, tile) in zip(photos, CollageLayout.tiles(count: photos.count, canvas: collage.size)) {
+        for (path, tile) in zip(photos, tiles ?? CollageLayout.tiles(count: photos.count, canvas: collage.size)) {
             let source = try decode(path)
             let scale = max(Double(tile.width) / Double(source.width), Double(tile.height) / Double(source.height))
             let shown = source.resized(to: PixelSize(width: Int((Double(source.width) * scale).rounded(.up)), height: Int((Double(source.height) * scale).rounded(.up))))

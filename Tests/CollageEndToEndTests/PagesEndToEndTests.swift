@@ -46,6 +46,30 @@ struct PagesEndToEndTests {
         }
     }
 
+    /// A proof sheet's last page keeps the grid's cells: two photos in the first two cells of a
+    /// 3x2 sheet, the other four the background; a single collage of a fixed grid still fills
+    /// its canvas with the photos it has.
+    @Test func aFixedGridsLastPageKeepsItsCells() async throws {
+        let names = (1...8).map { String(format: "s%02d.jpg", $0) }
+        try await makePhotos(names)
+        let canvas = PixelSize(width: 600, height: 400)
+        let args = ["--grid", "3x2", "--size", "600x400", "--background", "#ff00ff"]
+        let result = try await CollageCommand.run(["build", "--pages", photos.path, "-o", out.file("sheet.png")] + args)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(out.contents == ["sheet-0001.png", "sheet-0002.png"])
+        let cells = CollageLayout.tiles(count: 6, canvas: canvas, style: CollageStyle(grid: .fixed(columns: 3, rows: 2)))
+        try CollageChecks.expectTiles(of: out.file("sheet-0001.png"), show: names[0..<6].map(photos.file), in: cells)
+        try CollageChecks.expectTiles(of: out.file("sheet-0002.png"), show: names[6..<8].map(photos.file), in: Array(cells.prefix(2)))
+        let last = try CollageChecks.decode(out.file("sheet-0002.png"))
+        for cell in cells[2...] {
+            #expect(last.meanColor(in: cell).distance(to: RGB(red: 255, green: 0, blue: 255)) <= 2, "\(cell) is not background")
+        }
+        let single = try await CollageCommand.run(["build"] + names[6..<8].map(photos.file) + ["-o", out.file("two.png")] + args)
+        #expect(single.status == 0, "\(single.stderr)")
+        try CollageChecks.expectTiles(of: out.file("two.png"), show: names[6..<8].map(photos.file),
+                                      in: [PixelRect(x: 0, y: 0, width: 300, height: 400), PixelRect(x: 300, y: 0, width: 300, height: 400)])
+    }
+
     @Test func theJSONListsThePagesAndValidatesAgainstItsSchema() async throws {
         try await makePhotos()
         let output = out.file("album.jpg")
