@@ -45,8 +45,8 @@ extension Collage {
         var batches = false
 
         @Option(help: ArgumentHelp("With --batches, a collage that received no photo for this long (90s, 2m) is completed with the photos it has.",
-                                   valueName: "duration"))
-        var batchTimeout: BatchTimeout?
+                                   valueName: "duration"), transform: { text in try BatchTimeout(parsing: text).duration })
+        var batchTimeout: Duration?
 
         func validate() throws {
             guard throttle.isFinite, throttle >= 0, throttle <= 3600 else {
@@ -76,7 +76,7 @@ extension Collage {
                           throttle: .milliseconds(Int64((throttle * 1000).rounded())),
                           options: try CollageOptions(look: look, output: output, rules: rules, limits: limits), decorations: look.files,
                           serve: serving.settings(batches: batches), printer: printing.printer, maxPrints: maxPrints, report: report.settings,
-                          batchTimeout: batchTimeout?.duration)
+                          batchTimeout: batchTimeout)
         }
     }
 }
