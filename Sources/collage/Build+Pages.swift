@@ -29,7 +29,7 @@ extension Collage.Build {
             throw ExitStatus.usage
         }
         var options = try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits)
-        try options.decorate(with: look.print, notice: { log.event(.notice($0)) }, error: log.error)
+        try options.decorate(with: look, notice: { log.event(.notice($0)) }, error: log.error)
         let json = report.json
         log.startProgress(given: items.count, pages: most)
         let format = output.resolvedFormat ?? .jpeg, dryRun = dryRun
