@@ -215,7 +215,7 @@ let package = Package(
         .testTarget(
             name: "CollageEndToEndTests",
             dependencies: [
-                "collage", "CollagePipeline", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport",
+                "collage", "CollagePipeline", "CollageServer", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

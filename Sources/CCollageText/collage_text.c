@@ -491,6 +491,20 @@ collage_text_status collage_text_draw(collage_text_font *font, const char *utf8,
   return layout(font, utf8, length, pixels, &p, &advance, message, capacity);
 }
 
+/* The code points of a line that draw something, in a new array (NULL when memory runs out):
+   controls and format characters (ZWJ, bidi marks) draw nothing by design, so no face needs them. */
+static uint32_t *drawn_code_points(const char *utf8, size_t length, size_t *count) {
+  uint32_t *cps = malloc(length * sizeof *cps);
+  if (cps == NULL) return NULL;
+  size_t n = decode_utf8(utf8, length, cps), kept = 0;
+  for (size_t i = 0; i < n; i++) {
+    hb_unicode_general_category_t category = hb_unicode_general_category(hb_unicode_funcs_get_default(), cps[i]);
+    if (category != HB_UNICODE_GENERAL_CATEGORY_CONTROL && category != HB_UNICODE_GENERAL_CATEGORY_FORMAT) cps[kept++] = cps[i];
+  }
+  *count = kept;
+  return cps;
+}
+
 collage_text_status collage_text_missing(collage_text_font *font, const char *utf8, size_t length,
                                          uint32_t *missing, size_t capacity, size_t *count,
                                          char *message, size_t message_capacity) {
@@ -500,16 +514,13 @@ collage_text_status collage_text_missing(collage_text_font *font, const char *ut
   }
   *count = 0;
   if (length == 0) return COLLAGE_TEXT_OK;
-  uint32_t *cps = malloc(length * sizeof *cps);
+  size_t n;
+  uint32_t *cps = drawn_code_points(utf8, length, &n);
   if (cps == NULL) {
     say(message, message_capacity, "out of memory checking a caption line");
     return COLLAGE_TEXT_NO_MEMORY;
   }
-  size_t n = decode_utf8(utf8, length, cps);
   for (size_t i = 0; i < n; i++) {
-    /* Controls and format characters (ZWJ, bidi marks) draw nothing by design. */
-    hb_unicode_general_category_t category = hb_unicode_general_category(hb_unicode_funcs_get_default(), cps[i]);
-    if (category == HB_UNICODE_GENERAL_CATEGORY_CONTROL || category == HB_UNICODE_GENERAL_CATEGORY_FORMAT) continue;
     if (face_for(font, cps[i], -1) >= 0) continue;
     if (missing && *count < capacity) missing[*count] = cps[i];
     *count += 1;
@@ -571,15 +582,13 @@ collage_text_status collage_text_fallbacks(collage_text_font *font, const char *
   }
   names[0] = 0;
   if (length == 0) return COLLAGE_TEXT_OK;
-  uint32_t *cps = malloc(length * sizeof *cps);
+  size_t n;
+  uint32_t *cps = drawn_code_points(utf8, length, &n);
   if (cps == NULL) {
     say(message, message_capacity, "out of memory checking a caption line");
     return COLLAGE_TEXT_NO_MEMORY;
   }
-  size_t n = decode_utf8(utf8, length, cps);
   for (size_t i = 0; i < n; i++) {
-    hb_unicode_general_category_t category = hb_unicode_general_category(hb_unicode_funcs_get_default(), cps[i]);
-    if (category == HB_UNICODE_GENERAL_CATEGORY_CONTROL || category == HB_UNICODE_GENERAL_CATEGORY_FORMAT) continue;
     int face = face_for(font, cps[i], -1);
     const char *family = face > 0 ? font->faces[face].face->family_name : NULL;
     if (family) append_name(names, capacity, family);

@@ -29,6 +29,13 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
     /// Nine digits keep `mantissa * dpi * 100 * 2` far inside 64 bits.
     static let maximumDigits = 9
 
+    /// A whole number of pixels: `--gap`'s and `--margin`'s default is `Length(pixels: 0)`.
+    public init(pixels: Int) {
+        self.mantissa = pixels
+        self.decimals = 0
+        self.unit = .pixels
+    }
+
     /// `number[unit]`: a whole number of pixels without a unit or with `px`; a decimal with `in`,
     /// `cm` or `mm`.
     public init(parsing text: String) throws(StyleError) {

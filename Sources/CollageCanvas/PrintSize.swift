@@ -25,29 +25,33 @@ public struct PrintSize: Hashable, Sendable, CustomStringConvertible {
     public static let papers = ["a3": "297x420mm", "a4": "210x297mm", "a5": "148x210mm", "a6": "105x148mm",
                                 "letter": "8.5x11in", "legal": "8.5x14in"]
 
-    /// `WxH` in pixels (`1800x1200`) or with a unit after both numbers: `6x4in`, `15x10cm`,
-    /// `14.8x10.5cm`, `148x105mm`, or a paper's name (`A4`, `letter`: `papers`). `dpi` is
-    /// `--dpi`: for a physical size it defaults to 300; for pixels it is only recorded in the file.
-    public init(parsing text: String, dpi: Int? = nil) throws(StyleError) {
+    /// `requested` in pixels at `dpi` (`--dpi`): for a physical size it defaults to 300; for
+    /// pixels it is only recorded in the file.
+    public init(_ requested: RequestedSize, dpi: Int?) throws(StyleError) {
         if let dpi, !(1...Self.maximumDPI).contains(dpi) { throw .dpiOutOfRange(dpi) }
-        let lowered = Self.papers[text.lowercased()] ?? text.lowercased()
-        let letters = lowered.reversed().prefix { $0.isLetter }.count
-        let (numbers, suffix) = (lowered.dropLast(letters), lowered.suffix(letters))
-        let sides = numbers.split(separator: "x", omittingEmptySubsequences: false)
-        guard let unit = suffix.isEmpty ? .pixels : LengthUnit(rawValue: String(suffix)), sides.count == 2,
-              let width = Length(number: sides[0], unit: unit), let height = Length(number: sides[1], unit: unit) else {
-            throw .badSize(text)
-        }
+        let unit = requested.unit
         let resolution = unit.isPhysical ? dpi ?? Self.defaultDPI : dpi
         // A physical unit always has a resolution here, and `dpi` was checked above: nothing throws.
-        let pixels = PixelSize(width: try width.pixels(dpi: resolution), height: try height.pixels(dpi: resolution))
+        let pixels = PixelSize(width: try requested.width.pixels(dpi: resolution), height: try requested.height.pixels(dpi: resolution))
         let sideRange = 1...Self.maximumSide
         guard sideRange.contains(pixels.width), sideRange.contains(pixels.height) else {
-            throw .sizeOutOfRange(text, pixels)
+            throw .sizeOutOfRange(requested.text, pixels)
         }
         self.pixels = pixels
         self.dpi = resolution
         self.unit = unit
+    }
+
+    /// `RequestedSize(parsing:)` at `dpi`.
+    public init(parsing text: String, dpi: Int? = nil) throws(StyleError) {
+        try self.init(RequestedSize(parsing: text), dpi: dpi)
+    }
+
+    /// `--dpi`: a whole number of dots per inch, 1 to `maximumDPI`.
+    public static func resolution(parsing text: String) throws(StyleError) -> Int {
+        guard text.allSatisfy(\.isASCIIDigit), let dpi = Int(text) else { throw .badResolution(text) }
+        guard (1...maximumDPI).contains(dpi) else { throw .dpiOutOfRange(dpi) }
+        return dpi
     }
 
     /// `1800x1200`, with `at 300 dpi` when a resolution is recorded.

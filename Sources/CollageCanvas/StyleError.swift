@@ -12,6 +12,7 @@ public enum StyleError: Error, Hashable, Sendable, CustomStringConvertible {
     case lengthNeedsDPI(String)
     case lengthOutOfRange(String)
     case dpiOutOfRange(Int)
+    case badResolution(String)
     case negativeSpacing
     case badRepeat(String)
     case badCaptionSize(String)
@@ -39,6 +40,8 @@ public enum StyleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "length '\(text)' must be 0 to \(PrintSize.maximumSide) pixels"
         case .dpiOutOfRange(let dpi):
             return "bad resolution \(dpi) dpi: it must be 1 to \(PrintSize.maximumDPI)"
+        case .badResolution(let text):
+            return "bad resolution '\(text)': give whole dots per inch, 1 to \(PrintSize.maximumDPI)"
         case .badRepeat(let text):
             return "bad repeat '\(text)': use COLUMNSxROWS, each 1 to 16, such as 2x1 for two strips side by side"
         case .badCaptionSize(let text):

@@ -17,11 +17,11 @@ public struct ServeSettings: Sendable {
     /// `RequestGuard`).
     public var idleTimeout: Duration
 
-    public init(address: ServeAddress, batches: Bool = false, publicURL: String? = nil, servesPhotos: Bool = false, maximumClients: Int = 64,
+    public init(address: ServeAddress, batches: Bool = false, publicURL: PublicURL? = nil, servesPhotos: Bool = false, maximumClients: Int = 64,
                 idleTimeout: Duration = .seconds(15)) {
         self.address = address
         self.batches = batches
-        self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        self.publicURL = publicURL?.base
         self.servesPhotos = servesPhotos
         self.maximumClients = maximumClients
         self.idleTimeout = idleTimeout

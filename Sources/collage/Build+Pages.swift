@@ -20,6 +20,6 @@ extension Collage.Build {
     func pagesSettings() throws -> PagesSettings {
         PagesSettings(inputs: inputs.resolve(excluding: output.destination.path).items, output: output.destination.path,
                       format: output.resolvedFormat ?? .jpeg, options: try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits),
-                      decorations: look.print.files, dryRun: dryRun, report: report.settings)
+                      decorations: look.files, dryRun: dryRun, report: report.settings)
     }
 }

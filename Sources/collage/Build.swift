@@ -34,7 +34,7 @@ extension Collage {
         var pages = false
 
         func validate() throws {
-            _ = try look.checkedStyle(limit: rules.limit(for: try look.style()))
+            _ = try look.checked(rules: rules)
             if pages && (printing.printCommand != nil || report.preview) {
                 throw ValidationError("--pages writes many collages: --print and --preview take one.")
             }
@@ -50,7 +50,7 @@ extension Collage {
             let items = try checkedInputs(writingTo: destination, log: log)
             try createFolder(of: destination, log: log)
             var options = try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits)
-            try options.decorate(with: look.print, notice: { log.event(.notice($0)) }, error: log.error)
+            try options.decorate(with: look, notice: { log.event(.notice($0)) }, error: log.error)
             log.startProgress(given: items.count)
             let format = output.resolvedFormat ?? .jpeg, preview = report.preview
             let building = Task {

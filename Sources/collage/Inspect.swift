@@ -22,15 +22,15 @@ extension Collage {
         @OptionGroup var rules: RuleOptions
         @OptionGroup var report: InspectReportOptions
 
-        @OptionGroup(title: "The collage to plan the tiles and crops for") var look: LookOptions
+        @OptionGroup(title: "The collage to plan the tiles and crops for") var layout: LayoutOptions
 
         func validate() throws {
-            _ = try look.checkedStyle(limit: rules.limit(for: try look.style()))
+            _ = try layout.checked(rules: rules)
         }
 
         func run() async throws {
             let items = inputs.resolve(excluding: nil).items
-            let options = try CollageOptions(look: look, rules: rules, limits: inputs.limits)
+            let options = try CollageOptions(look: layout, rules: rules, limits: inputs.limits)
             let log = report.log()
             log.startProgress(given: items.count)
             let results = await CollageInspection(options: options).run(items) { inspection in

@@ -1,66 +1,76 @@
 internal import ArgumentParser
 internal import CollageCanvas
+internal import CollageCore
 internal import CollageImaging
+internal import CollagePipeline
 
-/// How the collage looks and prints: its size (pixels or a print size at a dpi), the grid, the
-/// space between and around tiles and its colour, and where tiles crop their photos. Kept as
-/// the words given and turned into values in `validate()`, because a length in mm needs the
-/// size's dpi.
+/// How the collage looks beyond where its tiles go, for `build` and `watch` (`inspect` plans
+/// tiles and crops, so takes `LayoutOptions` alone): the colour of gaps and margins, how the
+/// caption and labels are set, a background image and a frame, cut marks between copies.
 struct LookOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The collage's size: pixels (1800x1200), a print size (6x4in, 15x10cm, 148x105mm) or a paper (A3 to A6, letter, legal).", valueName: "WxH[unit]"))
-    var size = "1800x1200"
+    @OptionGroup var layout: LayoutOptions
 
-    @Option(help: ArgumentHelp("The resolution for a print size (default 300), recorded in the file (JFIF density, PNG pHYs).", valueName: "dpi"))
-    var dpi: Int?
+    @Option(help: ArgumentHelp("The colour of gaps and margins: #rgb, #rrggbb or a CSS colour name. (default: white)", valueName: "colour"),
+            transform: { text in try RGB(parsing: text) })
+    var background = RGB.white
 
-    @Option(help: ArgumentHelp("Space between tiles: pixels, or in, cm or mm with a print size or --dpi.", valueName: "length"))
-    var gap = "0"
+    @Option(help: ArgumentHelp("How caption lines are aligned.", valueName: "alignment"))
+    var captionAlign = CaptionStyle.Alignment.centre
 
-    @Option(help: ArgumentHelp("Space around the grid: pixels, or in, cm or mm with a print size or --dpi.", valueName: "length"))
-    var margin = "0"
+    @Option(help: ArgumentHelp("The caption's and labels' colour: #rgb, #rrggbb or a CSS colour name. (default: black)", valueName: "colour"),
+            transform: { text in try RGB(parsing: text) })
+    var captionColor = RGB.black
 
-    @Option(help: ArgumentHelp("The colour of gaps and margins: #rgb, #rrggbb or a CSS colour name.", valueName: "colour"))
-    var background = "white"
+    @Option(help: ArgumentHelp("The caption's size (pixels per em, or in, cm or mm with a print size); default: the largest that fits the band.",
+                               valueName: "length"), transform: { text in try Length(parsing: text) })
+    var captionSize: Length?
 
-    @Option(help: ArgumentHelp("auto (the book's rule) or a fixed COLUMNSxROWS grid, such as 1x4 for a strip.", valueName: "grid"))
-    var grid = "auto"
+    @Option(help: ArgumentHelp("The caption's and labels' font: a fontconfig name (\"DejaVu Sans:bold\") or a font file.", valueName: "font"),
+            completion: .file(extensions: ["ttf", "otf", "ttc"]))
+    var font = CaptionStyle.defaultFont
 
-    @Option(help: ArgumentHelp("Where each tile crops its photo: centre, or attention (on the photo's content).", valueName: "crop"))
-    var crop = "centre"
+    @Option(help: ArgumentHelp("An image (JPEG or PNG) under the tiles, gaps and margins, filling the collage.", valueName: "file"),
+            completion: .file(extensions: ["png", "jpg", "jpeg"]))
+    var backgroundImage: PathName?
 
-    @OptionGroup var print: PrintOptions
+    @Option(help: ArgumentHelp("A PNG with transparency drawn over the whole collage (a frame), scaled to it.", valueName: "file"),
+            completion: .file(extensions: ["png"]))
+    var overlay: PathName?
+
+    @Flag(help: "With --repeat, a thin grey line between the copies, where the sheet is cut.")
+    var cutMarks = false
 
     func validate() throws {
-        do {
-            _ = try style()
-        } catch {
-            throw ValidationError(error.description)
-        }
-        try print.checkCaption()
+        if cutMarks && layout.repeatCopies == nil { throw ValidationError("--cut-marks needs --repeat: it marks where copies are cut apart.") }
     }
 
-    /// The size asked for, in pixels, and the resolution to record.
     func printSize() throws(StyleError) -> PrintSize {
-        try PrintSize(parsing: size, dpi: dpi)
+        try layout.printSize()
     }
 
+    /// The layout's style, in these colours and this font; `--caption-size` in mm needs the
+    /// size's resolution.
     func style() throws(StyleError) -> CollageStyle {
-        let resolution = try printSize().dpi
-        return CollageStyle(grid: try CollageGrid(parsing: grid), gap: try Length(parsing: gap).spacing(dpi: resolution),
-                            margin: try Length(parsing: margin).spacing(dpi: resolution), background: try RGB(parsing: background),
-                            crop: try CropStrategy(parsing: crop), caption: try print.caption(dpi: resolution),
-                            logo: print.logo != nil, sheet: try print.sheet(), label: try print.tileLabel())
+        var style = try layout.style()
+        style.background = background
+        style.caption?.alignment = captionAlign
+        style.caption?.colour = captionColor
+        style.caption?.font = font
+        if let captionSize, style.caption != nil {
+            let pixels = try captionSize.spacing(dpi: try printSize().dpi)
+            guard pixels >= 1 else { throw .badCaptionSize(captionSize.description) }
+            style.caption?.size = pixels
+        }
+        style.label?.colour = captionColor
+        style.label?.font = font
+        style.sheet?.cutMarks = cutMarks
+        return style
     }
 
-    /// The style, checked for room on the canvas for every count up to `limit`; a usage error
-    /// (exit 64) when it does not fit.
-    func checkedStyle(limit: Int) throws -> (PrintSize, CollageStyle) {
-        do {
-            let size = try printSize(), style = try style()
-            try style.validate(canvas: size.pixels, limit: limit)
-            return (size, style)
-        } catch {
-            throw ValidationError(error.description)
-        }
+    /// The files as given, for the pipeline to read.
+    var files: DecorationFiles {
+        DecorationFiles(background: backgroundImage, logo: layout.logo, overlay: overlay)
     }
 }
+
+extension LookOptions: CollageLook {}

@@ -1,6 +1,5 @@
 internal import ArgumentParser
 internal import CollageCore
-internal import CollagePipeline
 internal import CollagePrinting
 
 /// How a collage is printed once saved: the operator's command, never run through a shell,
@@ -8,8 +7,8 @@ internal import CollagePrinting
 struct PrinterOptions: ParsableArguments {
     @Option(name: .customLong("print"), help: ArgumentHelp(
         "Print the collage once saved with this command, split into words like a shell would but never run by one: {path} is the collage, {copies} the --copies.",
-        valueName: "command"))
-    var printCommand: String?
+        valueName: "command"), transform: { text in try PrintCommand(parsing: text) })
+    var printCommand: PrintCommand?
 
     @Option(help: ArgumentHelp("Copies to print, passed to the --print command as {copies}.", valueName: "N"))
     var copies = 1
@@ -20,20 +19,10 @@ struct PrinterOptions: ParsableArguments {
     func validate() throws {
         guard copies >= 1 else { throw ValidationError("--copies must be at least 1.") }
         guard printTimeout >= 1 else { throw ValidationError("--print-timeout must be at least 1 second.") }
-        do {
-            _ = try command()
-        } catch {
-            throw ValidationError(error.description)
-        }
     }
 
-    func command() throws(PrintCommandError) -> PrintCommand? {
-        try printCommand.map { text throws(PrintCommandError) in try PrintCommand(parsing: text) }
-    }
-
-    /// The printer for `--print`, or nil without it (the command was checked in `validate()`).
+    /// The printer for `--print`, or nil without it.
     var printer: Printer? {
-        guard let command = try? command() else { return nil }
-        return Printer(command: command, copies: copies, timeout: .seconds(printTimeout))
+        printCommand.map { Printer(command: $0, copies: copies, timeout: .seconds(printTimeout)) }
     }
 }

@@ -3,11 +3,13 @@ internal import CollageServer
 
 /// `watch --serve`: the booth's screen over HTTP (see the README, "The booth's screen").
 struct ServeOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Serve the live page, the gallery and the collages over HTTP on [ADDRESS:]PORT (address 127.0.0.1 unless given; 0.0.0.0 for every network).", valueName: "[address:]port"))
-    var serve: String?
+    @Option(help: ArgumentHelp("Serve the live page, the gallery and the collages over HTTP on [ADDRESS:]PORT (address 127.0.0.1 unless given; 0.0.0.0 for every network).", valueName: "[address:]port"),
+            transform: { text in try ServeAddress(parsing: text) })
+    var serve: ServeAddress?
 
-    @Option(help: ArgumentHelp("The start of the download URLs in the gallery's QR codes, as guests' phones reach this machine (default: the address the gallery was opened at).", valueName: "url"))
-    var publicURL: String?
+    @Option(help: ArgumentHelp("The start of the download URLs in the gallery's QR codes, as guests' phones reach this machine (default: the address the gallery was opened at).", valueName: "url"),
+            transform: { text in try PublicURL(parsing: text) })
+    var publicURL: PublicURL?
 
     @Flag(help: "With --serve, the photos put in a collage can be downloaded too (/photos/NAME).")
     var servePhotos = false
@@ -19,27 +21,18 @@ struct ServeOptions: ParsableArguments {
     var serveIdleTimeout = 15
 
     func validate() throws {
-        if let serve { _ = try parsed(serve) }
         guard serve != nil || (publicURL == nil && !servePhotos) else {
             throw ValidationError("--public-url and --serve-photos need --serve.")
         }
         guard (1...10_000).contains(serveMaxClients) else { throw ValidationError("--serve-max-clients must be from 1 to 10000.") }
         guard (1...3600).contains(serveIdleTimeout) else { throw ValidationError("--serve-idle-timeout must be from 1 to 3600 seconds.") }
-        if let publicURL {
-            guard publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://"), !publicURL.contains(where: { $0 == " " || $0 == "\"" }) else {
-                throw ValidationError("--public-url must be an http:// or https:// URL, such as http://booth.local:8080.")
-            }
-        }
     }
 
     /// The server's settings, nil without --serve.
-    func settings(batches: Bool) throws -> ServeSettings? {
-        guard let serve else { return nil }
-        return ServeSettings(address: try parsed(serve), batches: batches, publicURL: publicURL, servesPhotos: servePhotos,
-                             maximumClients: serveMaxClients, idleTimeout: .seconds(serveIdleTimeout))
-    }
-
-    private func parsed(_ text: String) throws -> ServeAddress {
-        do { return try ServeAddress(parsing: text) } catch { throw ValidationError("--serve \(error.description)") }
+    func settings(batches: Bool) -> ServeSettings? {
+        serve.map { serve in
+            ServeSettings(address: serve, batches: batches, publicURL: publicURL, servesPhotos: servePhotos,
+                          maximumClients: serveMaxClients, idleTimeout: .seconds(serveIdleTimeout))
+        }
     }
 }

@@ -45,8 +45,8 @@ extension Collage {
         var batches = false
 
         @Option(help: ArgumentHelp("With --batches, a collage that received no photo for this long (90s, 2m) is completed with the photos it has.",
-                                   valueName: "duration"))
-        var batchTimeout: BatchTimeout?
+                                   valueName: "duration"), transform: { text in try BatchTimeout(parsing: text).duration })
+        var batchTimeout: Duration?
 
         func validate() throws {
             guard throttle.isFinite, throttle >= 0, throttle <= 3600 else {
@@ -55,7 +55,7 @@ extension Collage {
             if let maxPrints, maxPrints < 0 { throw ValidationError("--max-prints must be 0 or more.") }
             guard !output.toStandardOutput else { throw ValidationError("watch writes files: give -o FILE, not -o -.") }
             if batchTimeout != nil && !batches { throw ValidationError("--batch-timeout needs --batches.") }
-            _ = try look.checkedStyle(limit: rules.limit(for: try look.style()))
+            _ = try look.checked(rules: rules)
         }
 
         func run() async throws {
@@ -74,9 +74,9 @@ extension Collage {
         func settings() throws -> WatchSettings {
             WatchSettings(folder: folder, output: output.output, format: output.resolvedFormat ?? .jpeg, batches: batches,
                           throttle: .milliseconds(Int64((throttle * 1000).rounded())),
-                          options: try CollageOptions(look: look, output: output, rules: rules, limits: limits), decorations: look.print.files,
-                          serve: try serving.settings(batches: batches), printer: printing.printer, maxPrints: maxPrints, report: report.settings,
-                          batchTimeout: batchTimeout?.duration)
+                          options: try CollageOptions(look: look, output: output, rules: rules, limits: limits), decorations: look.files,
+                          serve: serving.settings(batches: batches), printer: printing.printer, maxPrints: maxPrints, report: report.settings,
+                          batchTimeout: batchTimeout)
         }
     }
 }

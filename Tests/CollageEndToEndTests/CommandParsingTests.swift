@@ -1,7 +1,11 @@
 import CollageCodecs
 import CollageCore
 import ArgumentParser
+import CollageCanvas
+import CollageImaging
 import CollagePipeline
+import CollageServer
+import Foundation
 import Testing
 @testable import collage
 
@@ -48,5 +52,67 @@ struct CommandParsingTests {
         #expect(watch.batches)
         #expect(watch.output.output.description == "prints/booth.jpg")
         #expect(throws: (any Error).self) { try Collage.Watch.parse([]) }
+    }
+
+    /// Each value is parsed once, by the parser, into the library's type.
+    @Test func valuesArriveTyped() throws {
+        let build = try Collage.Build.parse([
+            "a.jpg", "--size", "6x4in", "--dpi", "150", "--gap", "2mm", "--background", "#f80", "--grid", "1x4", "--crop", "center",
+            "--caption", "{n:04}", "--caption-position", "TOP", "--caption-align", "right", "--caption-size", "12", "--label", "{name}",
+            "--repeat", "2x1", "--cut-marks", "--print", "lp -n {copies} {path}",
+        ])
+        let layout = build.look.layout
+        #expect(layout.size == (try RequestedSize(parsing: "6x4in")))
+        #expect(layout.dpi == 150)
+        #expect(layout.gap == (try Length(parsing: "2mm")))
+        #expect(layout.grid == .fixed(columns: 1, rows: 4))
+        #expect(layout.crop == .centre)
+        #expect(layout.caption == [try CaptionTemplate(parsing: "{n:04}")])
+        #expect(layout.captionPosition == .top)
+        #expect(layout.label == (try CaptionTemplate(parsing: "{name}", forLabel: true)))
+        #expect(layout.repeatCopies == SheetLayout(columns: 2, rows: 1))
+        #expect(build.look.background == RGB(hex: 0xFF8800))
+        #expect(build.printing.printCommand == (try PrintCommand(parsing: "lp -n {copies} {path}")))
+        let style = try build.look.style()
+        #expect(style.caption?.alignment == .right && style.caption?.size == 12 && style.caption?.position == .top)
+        #expect(style.sheet?.cutMarks == true)
+        #expect(style.gap == 12)  // 2 mm at 150 dpi
+        let watch = try Collage.Watch.parse(["photos", "--serve", "0.0.0.0:8090", "--public-url", "http://booth.local:8090/"])
+        #expect(watch.serving.settings(batches: true)?.address == ServeAddress(host: "0.0.0.0", port: 8090))
+        #expect(watch.serving.settings(batches: true)?.publicURL == "http://booth.local:8090")
+    }
+
+    /// The defaults `--help` states in words (options parsed by the library's parser state them
+    /// themselves) are the defaults.
+    @Test func theDefaultsHelpStatesAreTheDefaults() throws {
+        let plain = try Collage.Build.parse(["a.jpg"]).look
+        let stated = try Collage.Build.parse([
+            "a.jpg", "--size", "1800x1200", "--gap", "0", "--margin", "0", "--background", "white", "--grid", "auto", "--caption-color", "black",
+            "--crop", "centre", "--caption-position", "bottom", "--caption-align", "centre", "--label-position", "bottom", "--font", "DejaVu Sans",
+        ]).look
+        #expect(try plain.printSize() == stated.printSize())
+        #expect(try plain.style() == stated.style())
+        let help = Collage.Build.helpMessage(columns: 1000)
+        for (option, value) in [("--size <WxH[unit]>", "1800x1200"), ("--gap <length>", "0"), ("--margin <length>", "0"),
+                                ("--background <colour>", "white"), ("--grid <grid>", "auto"), ("--caption-color <colour>", "black")] {
+            let start = try #require(help.range(of: "  \(option)"))
+            let rest = help[start.upperBound...]
+            let entry = rest[..<(rest.range(of: "\n  -")?.lowerBound ?? rest.endIndex)]
+            #expect(entry.hasSuffix("(default: \(value))"), "\(entry)")
+        }
+    }
+
+    /// `inspect` plans tiles and crops: it offers what moves them, not what only paints them.
+    @Test func inspectOffersOnlyWhatChangesWhatItShows() throws {
+        let help = Collage.Inspect.helpMessage(columns: 1000)
+        for offered in ["--size", "--dpi", "--gap", "--margin", "--grid", "--crop", "--caption", "--caption-position", "--label", "--label-position",
+                        "--logo", "--repeat", "--limit", "--accept", "--similarity", "--json"] {
+            #expect(help.contains("  \(offered) "), "\(offered)")
+        }
+        for paintOnly in ["--background", "--font", "--overlay", "--background-image", "--caption-color", "--caption-align", "--caption-size",
+                          "--cut-marks", "--quiet", "--preview", "--print", "--output"] {
+            #expect(!help.contains(paintOnly + " "), "\(paintOnly)")
+            #expect(throws: (any Error).self) { try Collage.Inspect.parse(["a.jpg", paintOnly, "x"]) }
+        }
     }
 }

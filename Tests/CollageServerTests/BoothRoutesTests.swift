@@ -31,6 +31,8 @@ struct BoothRoutesTests {
         let request = Request(head: HTTPRequest(method: method, scheme: "http", authority: "booth.local:8080", path: path, headerFields: headers),
                               body: RequestBody(buffer: ByteBuffer()))
         let channel = EmbeddedChannel()
+        // An embedded channel left open keeps its pipeline alive (LeakSanitizer reports it).
+        defer { _ = try? channel.finish(acceptAlreadyClosed: true) }
         let context = BoothContext(source: ApplicationRequestContextSource(channel: channel, logger: Logger(label: "test")))
         let response = try await responder.respond(to: request, context: context)
         let body = Collected()

@@ -44,7 +44,7 @@ struct GuestScreenTests {
         ("0.0.0.0:8080", "http://192.168.1.20:8080", false), ("127.0.0.1:8080", "http://booth.example", false),
     ])
     func codesPointingAtThisMachineOnlyAreWarnedOf(serve: String, publicURL: String, warned: Bool) throws {
-        let settings = ServeSettings(address: try ServeAddress(parsing: serve), publicURL: publicURL)
+        let settings = ServeSettings(address: try ServeAddress(parsing: serve), publicURL: try PublicURL(parsing: publicURL))
         #expect((settings.guestWarning != nil) == warned, "\(settings.guestWarning ?? "")")
         if warned { #expect(settings.guestWarning?.contains("guests' phones cannot open them") == true) }
     }

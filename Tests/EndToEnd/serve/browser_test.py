@@ -14,23 +14,13 @@ import subprocess
 import sys
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
 from booth import DEADLINE, LANDSCAPE, Booth
+from browser import chromium, close, report
 
 COLLAGE, FIXTURES, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(SHOTS, exist_ok=True)
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800",
-                 "--hide-scrollbars", "--force-device-scale-factor=1"):
-        options.add_argument(flag)
-    options.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def scan_gallery(driver, booth, shot, failures):
@@ -63,7 +53,7 @@ def scan_gallery(driver, booth, shot, failures):
 
 def main():
     booth = Booth(COLLAGE, FIXTURES)
-    driver = browser()
+    driver = chromium("--window-size=1280,800")
     failures = []
     try:
         driver.get(booth.url + "/")
@@ -100,13 +90,8 @@ def main():
         booth.restart()
         scan_gallery(driver, booth, "gallery-after-restart.png", failures)
     finally:
-        driver.quit()
-        booth.stop()
-        booth.close()
-    for failure in failures:
-        print("FAIL:", failure)
-    print("screenshots in", SHOTS)
-    sys.exit(1 if failures else 0)
+        close(driver, booth)
+    report(failures, SHOTS)
 
 
 if __name__ == "__main__":

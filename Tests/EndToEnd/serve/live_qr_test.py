@@ -14,11 +14,10 @@ import sys
 import time
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
 from booth import DEADLINE, LANDSCAPE, Booth
+from browser import chromium, close, report
 
 COLLAGE, FIXTURES, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(SHOTS, exist_ok=True)
@@ -28,15 +27,6 @@ def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                 "--force-device-scale-factor=1"):
-        options.add_argument(flag)
-    options.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def screen(driver, width, height):
@@ -64,7 +54,7 @@ def main():
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     booth = Booth(COLLAGE, FIXTURES, "--limit", "1", "--public-url", base, serve=f"127.0.0.1:{port}")
-    driver = browser()
+    driver = chromium()
     failures = []
     try:
         warned = lambda: any(base in line and "guests' phones cannot open them" in line for line in booth.stderr)
@@ -115,13 +105,8 @@ def main():
             failures.append(f"the idle screen shows {src} with the code of {earlier}")
         print("idle, it shows", earlier, flush=True)
     finally:
-        driver.quit()
-        booth.stop()
-        booth.close()
-    for failure in failures:
-        print("FAIL:", failure)
-    print("screenshots in", SHOTS)
-    sys.exit(1 if failures else 0)
+        close(driver, booth)
+    report(failures, SHOTS)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,26 @@
+public import ArgumentParser
+public import CollageCanvas
+
+// The style's choices among a few words: the parser lists them in `--help` and in the line that
+// refuses any other word. Each takes the spellings its library parser takes (any case; `center`).
+
+extension CropStrategy: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let crop = try? CropStrategy(parsing: argument) else { return nil }
+        self = crop
+    }
+}
+
+extension CaptionStyle.Position: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let position = try? CaptionStyle.Position(parsing: argument) else { return nil }
+        self = position
+    }
+}
+
+extension CaptionStyle.Alignment: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let alignment = try? CaptionStyle.Alignment(parsing: argument) else { return nil }
+        self = alignment
+    }
+}
