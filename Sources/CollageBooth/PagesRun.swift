@@ -1,6 +1,5 @@
 internal import CollageCanvas
 internal import CollageCore
-internal import CollageLocking
 internal import CollagePipeline
 internal import CollageReport
 internal import CollageSources
@@ -53,16 +52,9 @@ public struct PagesRun: Sendable {
                 if json { Console.standardOutput.line(WatchJSON.event(event).serialized) }
             }
         }
-        let signal = Locked<Int32?>(nil)
-        let listening = Task {
-            for await request in stop {
-                if case .finishBatch = request { continue }
-                if case .finish(let number) = request { signal.withLock { $0 = $0 ?? number } }
-                building.cancel()
-            }
-        }
+        let listener = StopListener(cancelling: building, on: stop)
         let result = await building.value
-        listening.cancel()
+        listener.end()
         log.endProgress()
         if json {
             Console.standardOutput.line(PagesJSON.summary(result).serialized)
@@ -72,7 +64,7 @@ public struct PagesRun: Sendable {
             result.written.forEach { Console.standardOutput.line(bytes: $0.path.bytes) }
         }
         if let stopped = PagesText.stopped(result, names: names) { log.error(stopped) }
-        if result.stoppedBefore != nil, let signal = signal.withLock({ $0 }) { return .interrupted(signal: signal) }
+        if result.stoppedBefore != nil, let signal = listener.signal { return .interrupted(signal: signal) }
         return ended(result.failure.map(PagesEnd.failed) ?? .complete)
     }
 }

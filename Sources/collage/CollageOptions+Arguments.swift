@@ -10,16 +10,4 @@ extension CollageOptions {
                   encoding: output?.encoding(dpi: size.dpi) ?? EncodeSettings(dpi: size.dpi),
                   readLimits: limits.readLimits, accept: rules.accept, similarity: rules.similarity)
     }
-
-    /// Reads the print's background, logo and frame and opens the caption's font, before any
-    /// photo; warnings go to `notice`. A file or font that cannot be used ends the run: its
-    /// line goes to `error`, and the exit status is 66, as for any input that cannot be read.
-    mutating func decorate(with look: LookOptions, notice: (String) -> Void, error: (String) -> Void) throws {
-        do {
-            try decorate(with: look.files).forEach(notice)
-        } catch let failure {
-            error(failure.description)
-            throw ExitStatus.noInput
-        }
-    }
 }

@@ -29,15 +29,10 @@ struct InputOptions: ParsableArguments {
     /// folder listings, and `outputListed` says whether a listing met it (however the folder
     /// and the output were spelt: by device and inode).
     func resolve(excluding output: PathName?) -> (items: [PhotoInputs.Item], outputListed: Bool) {
-        let listed = Locked(false)
-        let excluded: @Sendable (PathName) -> Bool = { path in
-            guard let output, FileIdentity.same(path, output) else { return false }
-            listed.withLock { $0 = true }
-            return true
-        }
-        let items = PhotoInputs(separator: nullSeparated ? .nul : .newline, recursive: recursive, excluded: excluded).resolve(photos)
-        return (items, listed.withLock { $0 })
+        PhotoInputs.resolve(photos, separator: separator, recursive: recursive, excludingOutput: output)
     }
+
+    var separator: PhotoInputs.Separator { nullSeparated ? .nul : .newline }
 }
 
 /// How much of a file the tool reads at most: guards against files that are not photos.

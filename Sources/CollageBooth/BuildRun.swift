@@ -1,0 +1,102 @@
+internal import CollageCore
+internal import CollageFiles
+internal import CollagePipeline
+internal import CollagePrinting
+internal import CollageReport
+internal import CollageSources
+internal import CollageWriting
+
+/// `collage build a.jpg b.png … -o out.jpg` as a value: the checks made before any photo is
+/// read, `CollageBuild` over the inputs with its log and progress, then what stdout says, the
+/// preview and the print.
+///
+/// ```
+/// refuse a terminal, the output among the photos ─▶ the output's folder ─▶ decorations
+///   ─▶ CollageBuild ─▶ PipelineEvent ─▶ log ─▶ BuildReport ─▶ preview, stdout (path, plan
+///   or --json) ─▶ WatchPrinting ─▶ PrintQueue ─▶ Printer
+/// ```
+public struct BuildRun: Sendable {
+    public let settings: BuildSettings
+
+    public init(_ settings: BuildSettings) {
+        self.settings = settings
+    }
+
+    /// Runs the build; `stop` carries the executable's signal trap's requests: any stop cancels
+    /// the run, and the save in flight removes its temporary file and leaves the previous collage.
+    public func run<Stops: AsyncSequence<StopRequest, Never> & Sendable>(stop: Stops) async -> BuildEnd {
+        let settings = settings, log = settings.report.log(watching: false), destination = settings.destination
+        func ended(_ end: BuildEnd) -> BuildEnd {
+            if let line = end.error { log.error(line) }
+            return end
+        }
+        // As gzip does: image bytes on a screen are noise, and can leave the terminal in a mess.
+        // Refused before a list on standard input is read.
+        if destination.path == nil && !settings.dryRun && Console.standardOutput.isTerminal {
+            return ended(.refused("refusing to write image data to a terminal; redirect standard output or give -o FILE"))
+        }
+        let (items, outputListed) = PhotoInputs.resolve(settings.photos, separator: settings.separator, recursive: settings.recursive,
+                                                        excludingOutput: destination.path)
+        do {
+            try CollageBuild.check(items, against: destination)
+            // A photo the folder's listing left out as the output. (A device or FIFO is refused
+            // when the collage is written: 73, with the report.)
+            if let path = destination.path, outputListed, ExistingOutput.at(path) == .otherFile {
+                throw OutputError.fileInFolderRead(path)
+            }
+        } catch {
+            return ended(.refused("\(error)"))
+        }
+        if !settings.dryRun, let path = destination.path {
+            do throws(FileError) {
+                if let made = try OutputFolder.create(for: path) { log.event(.notice(OutputFolder.created(made))) }
+            } catch {
+                return ended(.folderNotMade(error.description))
+            }
+        }
+        var options = settings.options
+        do throws(DecorationError) {
+            for warning in try options.decorate(with: settings.decorations) { log.event(.notice(warning)) }
+        } catch {
+            return ended(.decorationUnavailable(error.description))
+        }
+        log.startProgress(given: items.count)
+        let (format, dryRun, preview) = (settings.format, settings.dryRun, settings.report.preview)
+        let building = Task {
+            await CollageBuild(options: options).run(items, to: destination, as: format, dryRun: dryRun, keepingImage: preview, log: log.event)
+        }
+        let listener = StopListener(cancelling: building, on: stop)
+        let result = await building.value
+        listener.end()
+        log.endProgress()
+        if result.saved == nil, let signal = listener.signal { return .interrupted(signal: signal) }
+        if let image = result.saved?.image, let screen = settings.report.previewScreen() {
+            screen.show(image, status: [])
+            screen.close()
+        }
+        if let failure = result.failure, case .write(.readerGone) = failure { return .failed(failure) }
+        tell(result)
+        if await !printed(result, log: log) { return .printFailed }
+        return ended(result.failure.map(BuildEnd.failed) ?? .complete)
+    }
+
+    /// Stdout: the JSON document, the plan of a dry run, or the path written.
+    private func tell(_ result: BuildReport) {
+        if settings.report.json {
+            Console.standardOutput.line(BuildJSON.document(result).serialized)
+        } else if settings.dryRun {
+            BuildText.plan(result).forEach(Console.standardOutput.line)
+        } else if let path = result.saved?.destination.path {
+            Console.standardOutput.line(bytes: path.bytes)
+        }
+    }
+
+    /// `--print`: the collage saved is printed as `watch` prints a complete one (the same queue,
+    /// retries and events); false when every try failed.
+    private func printed(_ result: BuildReport, log: EventLog) async -> Bool {
+        guard !settings.dryRun, let saved = result.saved, let printer = settings.printer else { return true }
+        let printing = WatchPrinting(printer: printer, maxPrints: nil, log: log.event)
+        printing.note(.saved(saved, photos: result.used.count, batch: 1, complete: true))
+        return await printing.finish() == 0
+    }
+}
