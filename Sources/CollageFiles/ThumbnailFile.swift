@@ -21,16 +21,18 @@ public final class ThumbnailFile: ThumbnailStore {
     private let notice: (String) -> Void
 
     /// A nameless file in the first of `folders` that can hold one; nil when none can.
-    public init?(inFirstOf folders: [PathName], notice: @escaping (String) -> Void) {
-        for folder in folders {
-            let descriptor = folder.withCString { open($0, Self.temporaryFile | O_RDWR | O_CLOEXEC, 0o600) }
-            guard descriptor >= 0 else { continue }
-            self.descriptor = descriptor
-            self.folder = folder
-            self.notice = notice
-            return
-        }
-        return nil
+    public convenience init?(inFirstOf folders: [PathName], notice: @escaping (String) -> Void) {
+        let opened = folders.lazy.map { folder in (folder, folder.withCString { open($0, Self.temporaryFile | O_RDWR | O_CLOEXEC, 0o600) }) }
+        guard let (folder, descriptor) = opened.first(where: { $0.1 >= 0 }) else { return nil }
+        self.init(descriptor: descriptor, folder: folder, notice: notice)
+    }
+
+    /// The thumbnails in the file open as `descriptor` (closed with the store), which `folder`
+    /// names in notices: the tests hand it /dev/full, a disk that is always full.
+    init(descriptor: Int32, folder: PathName, notice: @escaping (String) -> Void) {
+        self.descriptor = descriptor
+        self.folder = folder
+        self.notice = notice
     }
 
     /// In the folder `output` goes to (the disk the run writes to anyway), else in $TMPDIR or
