@@ -67,26 +67,30 @@ public final class ThumbnailFile: ThumbnailStore {
         return nil
     }
 
-    /// Writes all of `bytes` at `offset` (EINTR and short writes retried); the reason it could not.
+    /// Writes all of `bytes` at `offset`; the reason it could not.
     private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String? {
-        var done = 0
-        while done < bytes.count {
-            let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return count == 0 ? "nothing written" : systemReason() }
-            done += count
+        whole(bytes.count, ended: "nothing written") { done in
+            pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
         }
-        return nil
     }
 
-    /// Fills `bytes` from `offset` (EINTR and short reads retried); the reason it could not.
+    /// Fills `bytes` from `offset`; the reason it could not.
     private func read(into bytes: UnsafeMutableRawBufferPointer, at offset: Int) -> String? {
+        whole(bytes.count, ended: "the file is shorter than written") { done in
+            pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+        }
+    }
+
+    /// Calls `transfer` (a `pread` or `pwrite` from `done` bytes on) until `count` bytes are
+    /// done, EINTR and short counts retried; the reason it could not (`ended` when a call moves
+    /// nothing).
+    private func whole(_ count: Int, ended: String, _ transfer: (_ done: Int) -> Int) -> String? {
         var done = 0
-        while done < bytes.count {
-            let count = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return count == 0 ? "the file is shorter than written" : systemReason() }
-            done += count
+        while done < count {
+            let moved = transfer(done)
+            if moved < 0 && errno == EINTR { continue }
+            guard moved > 0 else { return moved == 0 ? ended : systemReason() }
+            done += moved
         }
         return nil
     }
