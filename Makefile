@@ -99,7 +99,7 @@ test: test-python
 doc-test: test-deps
 	swift build --product collage
 	$(call man_page,.build/debug/collage,.build/tools,.build/generated)
-	bash Tests/EndToEnd/man-check.sh .build/generated/collage.1
+	bash Tests/EndToEnd/man-check.sh .build/generated/collage.1 .build/debug/collage
 	/usr/bin/python3 Tests/EndToEnd/doc-test.py --binary .build/debug README.md docs/*.md
 
 build: deps
@@ -109,7 +109,8 @@ build: deps
 # scripts), never written by hand. The tool is built from the argument parser's own checkout and
 # run on the shipped binary: its plugin would build the whole package again, dynamically linked.
 # What it cannot know (ENVIRONMENT, FILES, every exit code, EXAMPLES, SEE ALSO) is kept in
-# docs/man/*.mdoc, put in by docs/man/complete.sh in place of its generic EXIT STATUS.
+# docs/man/*.mdoc, put in by docs/man/complete.sh in place of its generic EXIT STATUS; each
+# option's default, which generate-manual leaves out, is put in from the binary by docs/man/defaults.py.
 # $(call man_page,BINARY,TOOLS SCRATCH PATH,OUTPUT FOLDER): the checkout is the binary's build's.
 define man_page
 	mkdir -p $(3)
@@ -117,6 +118,7 @@ define man_page
 	  $(if $(JOBS),-j $(JOBS)) --product generate-manual
 	$(2)/debug/generate-manual $(1) --date $(MAN_DATE) --authors "the collage developers" --output-directory $(3)
 	sh docs/man/complete.sh $(3)/collage.1
+	python3 docs/man/defaults.py $(1) $(3)/collage.1
 endef
 man: build
 	$(call man_page,$(BIN),$(DIST)/tools,$(GENERATED))

@@ -3,7 +3,9 @@
 # exit code in EXIT STATUS, every COLLAGE_* variable the sources read (and NO_COLOR) in
 # ENVIRONMENT, the booth's files in FILES, EXAMPLES and SEE ALSO; and that man renders it without
 # a warning. Used by `make doc-test` (on the debug binary's page) and Tests/EndToEnd/install.sh.
-# Usage: man-check.sh PAGE
+# With BINARY, every default its subcommands' --help shows must be on the page too (generate-manual
+# leaves defaults out; docs/man/defaults.py puts them in).
+# Usage: man-check.sh PAGE [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 fail() { echo "man-check: $1" >&2; exit 1; }
@@ -29,4 +31,13 @@ for heading in NAME SYNOPSIS DESCRIPTION EXAMPLES "SEE ALSO"; do
   grep -q "^$heading\$" <<<"$page" || fail "no $heading section"
 done
 grep -q 'collage journal show' <<<"$(section EXAMPLES)" || fail "EXAMPLES has no journal example"
+if [ -n "${2:-}" ]; then
+  # One line per paragraph, so nothing is hyphenated or wrapped inside a default.
+  flat=$(MANWIDTH=10000 man -l "$1" 2>/dev/null | tr -s ' ')
+  for command in build watch finish inspect "journal show"; do
+    while IFS= read -r default; do
+      grep -qF -- "$default" <<<"$flat" || fail "collage $command --help shows $default, the man page does not"
+    done < <(COLUMNS=1000 "$2" $command --help | grep -o '(default: [^)]*)')
+  done
+fi
 echo "man-check: $1 renders, with every exit code, variable and file"
