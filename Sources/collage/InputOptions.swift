@@ -40,7 +40,7 @@ struct ReadLimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Refuse files larger than this: bytes, or with K, M or G.", valueName: "size"))
     var maxFileSize = ByteSize(InputFile.defaultMaximumBytes)
 
-    @Option(help: "Refuse photos whose header declares more pixels than this (a decompression-bomb guard).")
+    @Option(parsing: .unconditional, help: "Refuse photos whose header declares more pixels than this (a decompression-bomb guard).")
     var maxPixels = DecodeLimits.defaultMaximumPixels
 
     @Option(help: ArgumentHelp(

@@ -14,10 +14,10 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "The encoding: jpeg or png (default: from the output's extension; jpeg for standard output).")
     var format: ImageFormat?
 
-    @Option(help: "JPEG quality, 1 to 100.")
+    @Option(parsing: .unconditional, help: "JPEG quality, 1 to 100.")
     var quality = ImageEncoder.defaultQuality
 
-    @Option(help: ArgumentHelp("PNG: 0 stores the pixels, 1 is fastest, 9 smallest.", valueName: "0-9"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("PNG: 0 stores the pixels, 1 is fastest, 9 smallest.", valueName: "0-9"))
     var pngCompression = PNGCompression.defaultPreset
 
     @Flag(help: "Say in the collage that it is sRGB: a JPEG gets a compact (588-byte) sRGB ICC profile, a PNG an sRGB chunk. For print labs; the pixels are sRGB either way.")

@@ -10,10 +10,10 @@ struct PrinterOptions: ParsableArguments {
         valueName: "command"), transform: { text in try PrintCommand(parsing: text) })
     var printCommand: PrintCommand?
 
-    @Option(help: ArgumentHelp("Copies to print, passed to the --print command as {copies}.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Copies to print, passed to the --print command as {copies}.", valueName: "N"))
     var copies = 1
 
-    @Option(help: ArgumentHelp("Seconds a print command may run before it is killed (with what it started).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a print command may run before it is killed (with what it started).", valueName: "seconds"))
     var printTimeout = 60
 
     func validate() throws {

@@ -4,13 +4,13 @@ public import CollageCore
 
 /// The app's rules, as options with the app's defaults.
 struct RuleOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("How many photos a collage takes: the book's takeWhile (default: 6, or the cells of a fixed --grid).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many photos a collage takes: the book's takeWhile (default: 6, or the cells of a fixed --grid).", valueName: "N"))
     var limit: Int?
 
     @Option(help: "Which photos are taken by shape, as displayed (after EXIF orientation).")
     var accept = AcceptedShape.landscape
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "How far a photo may differ from one already taken and still be skipped as its copy: luma levels, 0 to 255, by which the most-changed patch differs (0: identical pictures only).",
         valueName: "levels"))
     var similarity = Thumbnail.samePhotoThreshold

@@ -14,10 +14,10 @@ struct ServeOptions: ParsableArguments {
     @Flag(help: "With --serve, the photos put in a collage can be downloaded too (/photos/NAME).")
     var servePhotos = false
 
-    @Option(help: ArgumentHelp("With --serve, the most connections served at once; when all are taken, a new one takes the slot of an idle or slow one.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --serve, the most connections served at once; when all are taken, a new one takes the slot of an idle or slow one.", valueName: "count"))
     var serveMaxClients = 64
 
-    @Option(help: ArgumentHelp("With --serve, seconds before a connection with no request in progress is closed (also the limit for sending a request's head).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --serve, seconds before a connection with no request in progress is closed (also the limit for sending a request's head).", valueName: "seconds"))
     var serveIdleTimeout = 15
 
     func validate() throws {

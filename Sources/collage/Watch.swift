@@ -35,7 +35,7 @@ extension Collage {
         @OptionGroup var serving: ServeOptions
         @OptionGroup var printing: PrinterOptions
 
-        @Option(help: ArgumentHelp("With --print, print at most N collages this session; a line names each one beyond.", valueName: "N"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("With --print, print at most N collages this session; a line names each one beyond.", valueName: "N"))
         var maxPrints: Int?
 
         @Option(help: ArgumentHelp("Seconds between collage rebuilds: the first change is saved at once, the newest within one interval.", valueName: "seconds"))

@@ -115,4 +115,32 @@ struct CommandParsingTests {
             #expect(throws: (any Error).self) { try Collage.Inspect.parse(["a.jpg", paintOnly, "x"]) }
         }
     }
+
+    /// A negative number is a value, so the refusal names the option's range (not "Missing value
+    /// for '--similarity'", as when `-1` was read as an option).
+    @Test(arguments: [
+        ["build", "a.jpg", "--similarity", "-1"], ["build", "a.jpg", "--limit", "-1"], ["build", "a.jpg", "--quality", "-5"],
+        ["build", "a.jpg", "--png-compression", "-1"], ["build", "a.jpg", "--max-pixels", "-1"], ["build", "a.jpg", "--print", "lp {path}", "--copies", "-1"],
+        ["watch", "photos", "--print", "lp {path}", "--print-timeout", "-1"], ["watch", "photos", "--print", "lp {path}", "--max-prints", "-1"],
+        ["watch", "photos", "--serve", "0", "--serve-max-clients", "-1"], ["watch", "photos", "--serve", "0", "--serve-idle-timeout", "-1"],
+    ])
+    func aNegativeNumberIsRefusedWithItsRange(arguments: [String]) {
+        do {
+            _ = try Collage.parseAsRoot(arguments)
+            Issue.record("\(arguments) was accepted")
+        } catch {
+            let message = Collage.message(for: error)
+            #expect(message.contains("must be"), "\(message)")
+            #expect(!message.contains("Missing value"), "\(message)")
+        }
+    }
+
+    /// A `--public-url` too long for the downloads' QR codes is refused before the booth starts,
+    /// not answered with a page that cannot be drawn (500).
+    @Test func aPublicURLTooLongForItsQRCodesIsRefused() throws {
+        let long = "http://booth.example/" + String(repeating: "a", count: 2000)
+        #expect(throws: (any Error).self) { try Collage.Watch.parse(["photos", "--serve", "0", "--public-url", long]) }
+        let fits = "http://booth.example/" + String(repeating: "a", count: 200)
+        #expect(try Collage.Watch.parse(["photos", "--serve", "0", "--public-url", fits]).serving.publicURL?.base == fits)
+    }
 }
