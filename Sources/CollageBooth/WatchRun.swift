@@ -64,7 +64,7 @@ public struct WatchRun: Sendable {
         }
         if let serverError { return await end(.serverUnavailable(serverError.description)) }
         if let server { log.status("serving \(server.url)") }
-        if server != nil, let warning = settings.serve?.guestWarning { log.status(warning) }
+        if let warning = server?.guestWarning { log.status(warning) }
         var options = settings.options
         do throws(DecorationError) {
             for warning in try options.decorate(with: settings.decorations) { report.event(.notice(warning)) }

@@ -15,14 +15,18 @@ internal import Glibc
 public final class BoothServer: Sendable {
     /// Where it listens, as a browser on this machine would open it: `http://127.0.0.1:8080/`.
     public let url: String
+    /// The operator's line when guests' phones could not open the QR codes, naming the port the
+    /// server is bound to (the one chosen for `--serve 0`).
+    public let guestWarning: String?
     private let hub: EventHub
     private let files: BoothFiles
     private let group: ServiceGroup
     private let running: Task<Void, Never>
     private let keepingAlive: Task<Void, Never>
 
-    private init(url: String, hub: EventHub, files: BoothFiles, group: ServiceGroup, running: Task<Void, Never>) {
+    private init(url: String, guestWarning: String?, hub: EventHub, files: BoothFiles, group: ServiceGroup, running: Task<Void, Never>) {
         self.url = url
+        self.guestWarning = guestWarning
         self.hub = hub
         self.files = files
         self.group = group
@@ -68,8 +72,9 @@ public final class BoothServer: Sendable {
         }
         switch outcome {
         case .success(let port):
-            let address = ServeAddress(host: settings.address.host, port: port)
-            return BoothServer(url: "http://\(address)/", hub: hub, files: files, group: group, running: running)
+            var bound = settings
+            bound.address = ServeAddress(host: settings.address.host, port: port)
+            return BoothServer(url: "http://\(bound.address)/", guestWarning: bound.guestWarning, hub: hub, files: files, group: group, running: running)
         case .failure(let error):
             running.cancel()
             throw .cannotStart(address: settings.address.description, reason: reason(error))

@@ -10,6 +10,13 @@ public struct PublicURL: Hashable, Sendable, CustomStringConvertible {
             throw .badAddress(text, reason: "give an http:// or https:// URL, such as http://booth.local:8080")
         }
         base = text.hasSuffix("/") ? String(text.dropLast()) : text
+        // Refused now, not as a page that cannot be drawn: every collage's code must encode,
+        // even for a file name of the longest length Linux allows, every byte percent-encoded.
+        do throws(ServeError) {
+            _ = try QRCode(encoding: base + "/collages/" + String(repeating: "%FF", count: 255))
+        } catch {
+            throw .badAddress(text, reason: "too long for the QR codes of its downloads: keep it under a few hundred characters")
+        }
     }
 
     public var description: String { base }
