@@ -17,7 +17,7 @@ extension Collage {
                 """
         )
 
-        @Argument(help: ArgumentHelp("The running booth's -o output.", valueName: "output"))
+        @Argument(help: ArgumentHelp("The running booth's -o output.", valueName: "output"), completion: .file(extensions: ["jpg", "jpeg", "png"]))
         var output: PathName
 
         func run() throws {

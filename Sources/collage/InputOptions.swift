@@ -10,7 +10,7 @@ internal import CollageLocking
 struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
         "Photos (JPEG, PNG, HEIC/HEIF, AVIF or WebP); folders, for the photos directly inside them in byte order; - for a list of names on standard input.",
-        valueName: "photo"))
+        valueName: "photo"), completion: .file())
     var photos: [PathName] = []
 
     @Flag(name: [.customShort("0"), .customLong("null")], help: "The list on standard input is separated by NUL bytes (find -print0), not newlines.")

@@ -28,7 +28,7 @@ extension Collage.Journal {
                 """
         )
 
-        @Argument(help: ArgumentHelp("The booth's -o output, or its journal file.", valueName: "path"))
+        @Argument(help: ArgumentHelp("The booth's -o output, or its journal file.", valueName: "path"), completion: .file())
         var path: PathName
 
         @Flag(help: "One JSON object: the journal's path and its collages.")

@@ -8,7 +8,7 @@ internal import CollageWriting
 struct OutputOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "The collage to write; - for standard output. Its extension (.jpg, .jpeg, .png) picks the format unless --format is given.",
-        valueName: "file"))
+        valueName: "file"), completion: .file(extensions: ["jpg", "jpeg", "png"]))
     var output: PathName = "collage.jpg"
 
     @Option(help: "The encoding: jpeg or png (default: from the output's extension; jpeg for standard output).")

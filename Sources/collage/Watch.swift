@@ -24,7 +24,7 @@ extension Collage {
                 """
         )
 
-        @Argument(help: "The folder to watch.")
+        @Argument(help: "The folder to watch.", completion: .directory)
         var folder: PathName
 
         @OptionGroup var output: OutputOptions

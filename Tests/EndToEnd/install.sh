@@ -30,6 +30,18 @@ bash Tests/EndToEnd/man-check.sh "$prefix/share/man/man1/collage.1" >/dev/null |
 
 bash -c "source '$prefix/share/bash-completion/completions/collage' && complete -p collage" >/dev/null \
   || fail "bash did not register a completion for collage"
+# What bash offers for the last word, as bash calls the function (command, word, previous word),
+# in a folder holding a photo and a folder: photos, -o and watch's folder complete file names.
+offered() {
+  (cd "$names" && bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"
+    COMP_POINT=${#COMP_LINE}; _collage "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+    printf "%s\n" "${COMPREPLY[@]}"' _ "$prefix/share/bash-completion/completions/collage" collage "$@")
+}
+names=$(mktemp -d) && mkdir "$names/party" && : > "$names/kite.jpg"
+offered build k | grep -qx kite.jpg || fail "bash does not complete a photo's name after collage build"
+offered build kite.jpg -o k | grep -qx kite.jpg || fail "bash does not complete a file name after -o"
+offered watch p | grep -qx party || fail "bash does not complete a folder after collage watch"
+rm -r "$names"
 for shell_file in "share/zsh/site-functions/_collage" "share/fish/vendor_completions.d/collage.fish"; do
   for word in build watch inspect; do
     grep -q "$word" "$prefix/$shell_file" || fail "$shell_file does not complete $word"
