@@ -18,6 +18,11 @@ enum Examples {
           collage inspect --json trip/*.jpg | jq -r 'select(.status == "skipped") | .path'
         """
 
+    static let finish = """
+          collage finish prints/booth.jpg
+          collage finish prints/booth.jpg || echo "no booth is saving prints/booth.jpg"
+        """
+
     static let journal = """
           collage journal show prints/booth.jpg
           collage journal show prints/booth.jpg --json | jq -r '.collages[] | "\\(.file) \\(.print)"'
@@ -40,6 +45,7 @@ enum Examples {
             case "build": return build
             case "watch": return watch
             case "inspect": return inspect
+            case "finish": return finish
             case "journal": return journal
             default: continue
             }

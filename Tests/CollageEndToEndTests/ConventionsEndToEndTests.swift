@@ -25,7 +25,7 @@ struct ConventionsEndToEndTests {
         }
     }
 
-    @Test("Each subcommand's help ends with examples that run", arguments: ["build", "watch", "inspect", "journal"])
+    @Test("Each subcommand's help ends with examples that run", arguments: ["build", "watch", "inspect", "finish", "journal"])
     func helpEndsWithWorkingExamples(command: String) async throws {
         let help = try await CollageCommand.run([command, "--help"])
         #expect(help.status == 0)
@@ -33,17 +33,18 @@ struct ConventionsEndToEndTests {
         let examples = Array(lines.drop { $0 != "EXAMPLES:" }.dropFirst())
         #expect((2...3).contains(examples.count), "\(help.stdout)")
         #expect(examples.allSatisfy { $0.hasPrefix("  collage \(command) ") || $0.contains("| collage \(command) ") })
+        // A booth with its first collage out: `journal` reads its journal once it is stopped,
+        // `finish` asks it while it runs.
+        let booth = "collage watch booth --batches -o prints/booth.jpg >/dev/null 2>&1 & pid=$!; "
+            + Shell.waitUntil("[ -e prints/booth-0001.jpg ]", else: "kill -KILL $pid") + "; "
         for example in examples {
             let folder = try TemporaryDirectory()
             try trip(in: folder)
-            if command == "journal" {
-                // A booth's journal to read: the booth's first collage, then SIGTERM.
-                let booth = "collage watch booth --batches -o prints/booth.jpg 2>/dev/null & pid=$!; "
-                    + "\(Shell.waitUntil("[ -e prints/booth-0001.jpg ]", else: "kill -KILL $pid")); kill -TERM $pid; wait $pid"
-                _ = try await Shell.run(booth, in: folder.path)
-            }
+            if command == "journal" { _ = try await Shell.run(booth + "kill -TERM $pid; wait $pid", in: folder.path) }
             // A booth runs until stopped: once its first collage is out, SIGTERM (exit 143).
-            let script = example.contains("--batches")
+            let script = command == "finish"
+                ? "\(booth)\(example); echo \"status $?\"; kill -TERM $pid; wait $pid"
+                : example.contains("--batches")
                 ? "\(example) & pid=$!; \(Shell.waitUntil("[ -e prints/booth-0001.jpg ]", else: "kill -KILL $pid")); kill -TERM $pid; wait $pid; echo \"status $?\""
                 : "set -o pipefail; \(example); echo \"status $?\""
             let result = try await Shell.run(script, in: folder.path)
