@@ -24,10 +24,16 @@ extension BoothJournal {
         }
     }
 
-    /// The journal a path names: a journal file itself (`.booth.jpg.journal`), or else a booth's
-    /// `-o` output (`booth.jpg`), whose journal is beside it.
+    /// The journal a path names: a journal file itself (`.booth.jpg.journal`, or one set aside as
+    /// `.booth.jpg.journal.damaged` or `.damaged-2`), or else a booth's `-o` output
+    /// (`booth.jpg`), whose journal is beside it.
     public static func journalPath(named path: PathName) -> PathName {
-        let name = PathParts(path).name.bytes
+        var name = PathParts(path).name.bytes[...]
+        // Set aside: `.damaged`, or `.damaged-2` and on.
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        let digits = name.reversed().prefix(while: isDigit).count
+        let numbered = digits > 0 && name.dropLast(digits).last == UInt8(ascii: "-") ? name.dropLast(digits + 1) : name
+        if numbered.suffix(8).elementsEqual(".damaged".utf8) { name = numbered.dropLast(8) }
         if name.first == UInt8(ascii: "."), name.count > 9, name.suffix(8).elementsEqual(".journal".utf8) { return path }
         return journalPath(for: CollageOutput(path: path, numbered: true))
     }
