@@ -30,6 +30,10 @@ struct JSONEndToEndTests {
         #expect(try await Shell.jq(#".inputs[5] | "\(.reason) \(has("width")) \(.detail)""#, json)
             == ["not-an-image false not an image (neither JPEG, PNG, HEIC, AVIF, HEIF nor WebP)"])
         #expect(try await Shell.jq(".timings | [.selectSeconds, .renderSeconds, .saveSeconds] | map(type) | @csv", json) == [#""number","number","number""#])
+        // `pathBytes` is only there for a name that is not UTF-8 (jq prints null for a key that
+        // is absent, so `has` is asked, not the value).
+        #expect(try await Shell.jq(#"[.inputs[] | has("pathBytes"), has("duplicateOfBytes")] | any"#, json) == ["false"])
+        #expect(try await Shell.jq(#".output | has("pathBytes")"#, json) == ["false"])
     }
 
     /// Cut short and closed with an EOI marker, libjpeg only warns: inspect and a dry run both
