@@ -43,6 +43,9 @@ let package = Package(
             dependencies: ["CHarfBuzz"],
             linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("fribidi"), .linkedLibrary("fontconfig")]
         ),
+        // Pure Swift, a booth's settings file (`--config`): a TOML subset read line by line into
+        // the options' own arguments, so the argument parser checks its values as it does flags'.
+        .target(name: "CollageConfig", swiftSettings: strict),
         // A value behind a pthread mutex: Synchronization.Mutex's API on a lock ThreadSanitizer sees.
         .target(name: "CollageLocking", swiftSettings: strict),
         // Pure Swift pixels: sizes, RGB images, orientation, the area-averaging resampler.
@@ -130,6 +133,7 @@ let package = Package(
             name: "collage",
             dependencies: [
                 "CollageBooth", "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
+                "CollageConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict,
@@ -144,6 +148,7 @@ let package = Package(
         // runners of real processes (the built `collage`, a shell).
         .target(name: "CollageTestSupport", dependencies: ["CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources"],
                 path: "Tests/CollageTestSupport", swiftSettings: strict),
+        .testTarget(name: "CollageConfigTests", dependencies: ["CollageConfig"], swiftSettings: strict),
         .testTarget(name: "CollageImagingTests", dependencies: ["CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageTextTests", dependencies: ["CollageText", "CollageCanvas", "CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),

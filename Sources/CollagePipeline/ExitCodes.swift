@@ -20,6 +20,11 @@ public enum ExitCodes {
     public static let ioError: Int32 = 74
     /// `watch --batches`: another booth is saving the same numbered collages (EX_TEMPFAIL).
     public static let outputBusy: Int32 = 75
+    /// The `--config` file is wrong (EX_CONFIG): a line it cannot read, a key that is not an
+    /// option of the command, or a value the option refuses. Not 64: the operator's file is at
+    /// fault, not the command line, and a service unit can stop restarting on it
+    /// (`RestartPreventExitStatus=78`).
+    public static let configuration: Int32 = 78
     /// The reader of standard output went away: as if killed by SIGPIPE, quietly.
     public static let readerGone: Int32 = 128 + 13
 

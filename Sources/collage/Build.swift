@@ -27,6 +27,7 @@ extension Collage {
         @OptionGroup var rules: RuleOptions
         @OptionGroup var report: ReportOptions
         @OptionGroup var printing: PrinterOptions
+        @OptionGroup var settingsFile: SettingsFileOption
 
         @Flag(help: "Decide the selection and the layout and report them; write nothing.")
         var dryRun = false

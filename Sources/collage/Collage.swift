@@ -1,5 +1,8 @@
 internal import ArgumentParser
 internal import CollageCodecs
+internal import CollageConfig
+internal import CollageCore
+internal import CollagePipeline
 internal import CollageReport
 #if canImport(Glibc)
 internal import Glibc
@@ -15,15 +18,27 @@ struct Collage: AsyncParsableCommand {
         subcommands: [Build.self, Watch.self, Finish.self, Inspect.self, Journal.self]
     )
 
-    /// ArgumentParser's own entry point, with two differences: the arguments keep their exact
-    /// bytes (`RawArguments`), and a subcommand's `--help` ends with its examples.
+    /// ArgumentParser's own entry point, with three differences: the arguments keep their exact
+    /// bytes (`RawArguments`), a `--config` file's settings come before them (`SettingsFile`),
+    /// and a subcommand's `--help` ends with its examples.
     static func main() async {
         // A closed pipe must be an EPIPE the writer handles, not a silent death mid-write.
         signal(SIGPIPE, SIG_IGN)
         DecodeMemory.keepLargeBuffersMapped()
         let arguments = RawArguments.strings()
+        let settingsFile: SettingsFile?
+        do throws(SettingsFile.Failure) {
+            settingsFile = try SettingsFile.named(in: arguments)
+        } catch {
+            Console.standardError.line("collage: \(error)")
+            Glibc.exit(error.status)
+        }
         do {
-            var command = try await asyncParseAsRoot(arguments)
+            var command = try await asyncParseAsRoot(settingsFile?.expanded(arguments) ?? arguments)
+            if var watch = command as? Watch, watch.folder == nil {
+                watch.folder = settingsFile?.arguments.positional.flatMap(PathName.init(argument:))
+                command = watch
+            }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -35,6 +50,10 @@ struct Collage: AsyncParsableCommand {
                let examples = Examples.forCommand(in: arguments) {
                 Console.standardOutput.line(message + "\n\nEXAMPLES:\n" + examples)
                 Glibc.exit(0)
+            }
+            if exitCode(for: error) != .success, let settingsFile, let refusal = settingsFile.refusal(for: Self.message(for: error), command: arguments[0]) {
+                Console.standardError.line(refusal)
+                Glibc.exit(ExitCodes.configuration)
             }
             exit(withError: error)
         }

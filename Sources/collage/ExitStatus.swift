@@ -9,6 +9,8 @@ enum ExitStatus {
     /// A file given to `inspect`, a decoration, or the journal for `journal show` does not exist
     /// or cannot be read.
     static let noInput = ExitCode(ExitCodes.noInput)
+    /// The `--config` file has a line or a value that cannot be used.
+    static let configuration = ExitCode(ExitCodes.configuration)
     /// A collage was saved but the `--print` command failed, tries and retries.
     static let unavailable = ExitCode(ExitCodes.unavailable)
 

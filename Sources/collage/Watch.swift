@@ -24,8 +24,9 @@ extension Collage {
                 """
         )
 
-        @Argument(help: "The folder to watch.", completion: .directory)
-        var folder: PathName
+        @Argument(help: "The folder to watch (or folder = \"…\" in the --config file).", completion: .directory)
+        var folder: PathName?
+        @OptionGroup var settingsFile: SettingsFileOption
 
         @OptionGroup var output: OutputOptions
         @OptionGroup var look: LookOptions
@@ -49,6 +50,7 @@ extension Collage {
         var batchTimeout: Duration?
 
         func validate() throws {
+            guard folder != nil || settingsFile.config != nil else { throw ValidationError("Give the folder to watch.") }
             guard throttle.isFinite, throttle >= 0, throttle <= 3600 else {
                 throw ValidationError("--throttle must be from 0 to 3600 seconds.")
             }
@@ -72,7 +74,10 @@ extension Collage {
 
         /// The run's settings, built once from the option groups (checked in `validate()`).
         func settings() throws -> WatchSettings {
-            WatchSettings(folder: folder, output: output.output, format: output.resolvedFormat ?? .jpeg, batches: batches,
+            guard let folder else {
+                throw ValidationError("Give the folder to watch, on the command line or as folder = \"…\" in the --config file.")
+            }
+            return WatchSettings(folder: folder, output: output.output, format: output.resolvedFormat ?? .jpeg, batches: batches,
                           throttle: .milliseconds(Int64((throttle * 1000).rounded())),
                           options: try CollageOptions(look: look, output: output, rules: rules, limits: limits), decorations: look.files,
                           serve: serving.settings(batches: batches), printer: printing.printer, maxPrints: maxPrints, report: report.settings,

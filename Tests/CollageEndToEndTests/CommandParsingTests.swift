@@ -47,7 +47,7 @@ struct CommandParsingTests {
 
     @Test func watchTakesAFolderAThrottleAndBatches() throws {
         let watch = try Collage.Watch.parse(["photos", "--throttle", "2", "--batches", "-o", "prints/booth.jpg"])
-        #expect(watch.folder.description == "photos")
+        #expect(watch.folder?.description == "photos")
         #expect(watch.throttle == 2)
         #expect(watch.batches)
         #expect(watch.output.output.description == "prints/booth.jpg")

@@ -89,10 +89,13 @@ struct CookbookTests {
         let local = unit
             .replacingOccurrences(of: "/usr/local/bin/collage", with: CollageCommand.executable)
             .replacingOccurrences(of: "/srv/booth", with: folder.path)
+            .replacingOccurrences(of: "/etc/collage/booth.toml", with: folder.file("booth.toml"))
             .replacingOccurrences(of: "User=booth", with: "User=\(NSUserName())")
         try FileManager.default.createDirectory(atPath: folder.file("photos"), withIntermediateDirectories: false)
         try FileManager.default.createDirectory(atPath: folder.file("prints"), withIntermediateDirectories: false)
         try local.write(toFile: folder.file("collage-booth.service"), atomically: true, encoding: .utf8)
+        // The settings the unit reads: docs/booth.toml's folders, without its printer and screen.
+        try "folder = \"photos\"\noutput = \"prints/booth.jpg\"\nbatches = true\n".write(toFile: folder.file("booth.toml"), atomically: true, encoding: .utf8)
         let verify = try await Shell.run("systemd-analyze verify --man=no collage-booth.service", in: folder.path)
         #expect(verify.status == 0, "\(verify.stderr)")
         // Its ExecStart, run as systemd would, stopped as `systemctl stop` does once the first

@@ -56,6 +56,8 @@ SETUPS = {
     # What the booth's camera uploads: six guests' shots.
     "camera": {"camera": ["booth-1.jpg", "booth-2.jpg", "booth-3.jpg", "booth-4.jpg", "booth-5.jpg", "booth-6.jpg"]},
     "logo": {".": ["logo.png", "frame.png"]},
+    # The wedding booth's settings file, as docs/ ships it.
+    "booth-config": {".": ["booth.toml=../docs/booth.toml"]},
     "formats": {".": ["cups-exif6.jpg", "cups-exif6.heic", "eveningglow.avif", "kite.webp", "cups-p3.jpg", "kite.jpg"]},
 }
 

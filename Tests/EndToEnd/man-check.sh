@@ -15,7 +15,7 @@ grep -q '^COLLAGE(1)' <<<"$page" || fail "man -l did not render a COLLAGE(1) pag
 # The text of one section: from its heading to the next heading (headings start in column 1).
 section() { awk -v name="$1" '$0 == name { on = 1; next } /^[A-Z]/ { on = 0 } on' <<<"$page"; }
 status=$(section "EXIT STATUS")
-for code in 0 64 65 66 69 70 73 74 75 129 130 143 141; do
+for code in 0 64 65 66 69 70 73 74 75 78 129 130 143 141; do
   grep -qE "^ +$code\b|, $code\b" <<<"$status" || fail "EXIT STATUS does not give the code $code"
 done
 grep -q '>0 if an error occurs' <<<"$status" && fail "EXIT STATUS still has the generic sentence"
