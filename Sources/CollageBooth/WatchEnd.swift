@@ -14,6 +14,8 @@ public enum WatchEnd: Sendable, Equatable {
     case folderGone(String?)
     /// `--serve` could not start its server: 69.
     case serverUnavailable(String)
+    /// `--print`'s program is not there (`Preflight`): 69, before any photo is taken.
+    case printerUnavailable(String)
     /// A background, logo, frame or caption font cannot be used: 66.
     case decorationUnavailable(String)
     /// Another booth is saving the same numbered collages: 75.
@@ -32,6 +34,7 @@ public enum WatchEnd: Sendable, Equatable {
         case .cannotWrite: return "cannot-write"
         case .folderGone: return "folder-gone"
         case .serverUnavailable: return "server-unavailable"
+        case .printerUnavailable: return "printer-unavailable"
         case .decorationUnavailable: return "decoration-unavailable"
         case .outputBusy: return "output-busy"
         case .folderUnavailable: return "folder-unavailable"
@@ -46,7 +49,7 @@ public enum WatchEnd: Sendable, Equatable {
         case .interrupted(let signal): return ExitCodes.interrupted(by: signal)
         case .cannotWrite: return ExitCodes.cannotWrite
         case .folderGone: return ExitCodes.ioError
-        case .serverUnavailable: return ExitCodes.unavailable
+        case .serverUnavailable, .printerUnavailable: return ExitCodes.unavailable
         case .decorationUnavailable, .folderUnavailable: return ExitCodes.noInput
         case .outputBusy: return ExitCodes.outputBusy
         case .unusableOutput: return ExitCodes.usage
@@ -58,7 +61,7 @@ public enum WatchEnd: Sendable, Equatable {
         switch self {
         case .complete, .interrupted: return nil
         case .folderGone(let reason): return reason
-        case .cannotWrite(let text), .serverUnavailable(let text), .decorationUnavailable(let text), .outputBusy(let text),
+        case .cannotWrite(let text), .serverUnavailable(let text), .printerUnavailable(let text), .decorationUnavailable(let text), .outputBusy(let text),
              .folderUnavailable(let text), .unusableOutput(let text):
             return text
         }

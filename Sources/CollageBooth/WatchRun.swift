@@ -65,6 +65,10 @@ public struct WatchRun: Sendable {
         if let serverError { return await end(.serverUnavailable(serverError.description)) }
         if let server { log.status("serving \(server.url)") }
         if let warning = server?.guestWarning { log.status(warning) }
+        // What a guest would otherwise be the first to meet: a print command that is not there.
+        let preflight = Preflight.atStart(settings)
+        if let refusal = preflight.refusal { return await end(.printerUnavailable(refusal.detail)) }
+        for warning in preflight.warnings { log.status("\(warning.name): \(warning.detail)") }
         var options = settings.options
         do throws(DecorationError) {
             for warning in try options.decorate(with: settings.decorations) { report.event(.notice(warning)) }

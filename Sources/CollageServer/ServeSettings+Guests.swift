@@ -6,23 +6,13 @@ extension ServeSettings {
     public var guestWarning: String? {
         let advice = "give --public-url http://ADDRESS:\(address.port) with an address guests' phones reach (and --serve 0.0.0.0:\(address.port))"
         if let publicURL {
-            guard Self.isLoopback(host(of: publicURL)) else { return nil }
+            guard Self.isLoopback(PublicURLHost.host(of: publicURL)) else { return nil }
             return "the QR codes point at \(publicURL), this machine only: guests' phones cannot open them; " + advice
         }
         if Self.isLoopback(address.host) {
             return "serving on \(address) only, and no --public-url: the live screen shows no QR code, and guests' phones cannot open the gallery; " + advice
         }
         return "no --public-url: the live screen shows no QR code; " + advice
-    }
-
-    /// The host of an `http://` or `https://` URL, without brackets.
-    private func host(of url: String) -> String {
-        var rest = Substring(url)
-        if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
-        rest = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
-        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { return String(rest[rest.index(after: rest.startIndex)..<close]) }
-        return String(rest.prefix { $0 != ":" })
     }
 
     /// 127.0.0.0/8, ::1 and `localhost`: addresses that never leave this machine.

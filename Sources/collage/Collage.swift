@@ -15,7 +15,7 @@ struct Collage: AsyncParsableCommand {
         abstract: "Builds photo collages: landscape photos only, no duplicates, at most six.",
         discussion: Examples.overview,
         version: CollageVersion.current,
-        subcommands: [Build.self, Watch.self, Finish.self, Inspect.self, Journal.self]
+        subcommands: [Build.self, Watch.self, Check.self, Finish.self, Inspect.self, Journal.self]
     )
 
     /// ArgumentParser's own entry point, with three differences: the arguments keep their exact

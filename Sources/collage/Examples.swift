@@ -18,6 +18,11 @@ enum Examples {
           collage inspect --json trip/*.jpg | jq -r 'select(.status == "skipped") | .path'
         """
 
+    static let check = """
+          collage check booth --batches -o prints/booth.jpg
+          collage check booth --batches -o prints/booth.jpg --json | jq -r '.checks[] | select(.status != "ready") | .detail'
+        """
+
     static let finish = """
           collage finish prints/booth.jpg
           collage finish prints/booth.jpg || echo "no booth is saving prints/booth.jpg"
@@ -45,6 +50,7 @@ enum Examples {
             case "build": return build
             case "watch": return watch
             case "inspect": return inspect
+            case "check": return check
             case "finish": return finish
             case "journal": return journal
             default: continue

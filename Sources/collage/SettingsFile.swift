@@ -9,7 +9,7 @@ internal import CollagePipeline
 /// parser checks them as it checks flags, and a flag given on the command line wins.
 struct SettingsFile {
     /// The subcommands that take `--config`, with the key that stands for their positional argument.
-    static let commands: [String: String?] = ["watch": "folder", "build": nil]
+    static let commands: [String: String?] = ["watch": "folder", "check": "folder", "build": nil]
     /// Settings files are a few hundred bytes; anything much larger is not one.
     static let maximumBytes = 1 << 20
 
