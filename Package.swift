@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        // Tests only: property checks with generated inputs, shrunk to the smallest that fails.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The only code that calls libjpeg/libpng/libheif/libwebp/lcms2: setjmp-guarded, returns status codes.
@@ -148,7 +150,11 @@ let package = Package(
         // runners of real processes (the built `collage`, a shell).
         .target(name: "CollageTestSupport", dependencies: ["CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources"],
                 path: "Tests/CollageTestSupport", swiftSettings: strict),
-        .testTarget(name: "CollageConfigTests", dependencies: ["CollageConfig"], swiftSettings: strict),
+        .testTarget(
+            name: "CollageConfigTests",
+            dependencies: ["CollageConfig", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "CollageImagingTests", dependencies: ["CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageTextTests", dependencies: ["CollageText", "CollageCanvas", "CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),
