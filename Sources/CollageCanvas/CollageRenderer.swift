@@ -23,9 +23,7 @@ public enum CollageRenderer {
         var labelMasks: [AlphaMask] = []
         if let label = style.label, let typesetter = decorations.typesetter {
             let strips = CollageLayout.tiles(count: photos.count, canvas: canvas, style: style).map { label.split($0).strip.size }
-            labelMasks = try zip(labels, strips).map { values, strip in
-                try TileLabel.typeset(label.template.text(with: values), in: strip, typesetter: typesetter)
-            }
+            labelMasks = try TileLabel.typeset(labels.map { label.template.line(with: $0) }, in: strips, typesetter: typesetter)
         }
         if let captionStyle = style.caption, let band = CollageLayout.captionBand(canvas: canvas, style: style),
            let typesetter = decorations.typesetter {

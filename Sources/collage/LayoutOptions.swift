@@ -43,7 +43,7 @@ struct LayoutOptions: ParsableArguments {
     var captionPosition = CaptionStyle.Position.bottom
 
     @Option(help: ArgumentHelp(
-        "A line of text under each tile, as on a proof sheet. Placeholders: {name} (the file's name), {date} {time} (the photo's), {n} (its number in the run), {size} (WxH); a name too long for its cell is shrunk, then elided in the middle with '…'.",
+        "A line of text under each tile, as on a proof sheet. Placeholders: {name} (the file's name), {date} {time} (the photo's EXIF date, left out without one), {today}, {n} (its number in the run), {size} (WxH). All labels of a sheet take one size; a label too long for its cell loses the middle of its file name ('…').",
         valueName: "text"), transform: { text in try CaptionTemplate(parsing: text, forLabel: true) })
     var label: CaptionTemplate?
 
