@@ -65,13 +65,40 @@ public enum CollageLayout {
 
     /// Where the grid goes: the collage less the caption's band and the margin beside it. The
     /// grid's own margins apply inside it, so a margin also separates the tiles from the band.
+    /// With `style.cellShape`, the grid of a full page shrinks to cells of that shape (the
+    /// label's strip added), centred.
     public static func tileArea(canvas: PixelSize, style: CollageStyle) -> PixelRect {
         let size = collageSize(canvas: canvas, style: style)
-        guard let band = captionBand(canvas: canvas, style: style) else {
-            return PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        var area = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        if let band = captionBand(canvas: canvas, style: style) {
+            let taken = band.height + style.margin
+            area = PixelRect(x: 0, y: style.caption?.position == .top ? taken : 0, width: size.width, height: max(0, size.height - taken))
         }
-        let taken = band.height + style.margin
-        return PixelRect(x: 0, y: style.caption?.position == .top ? taken : 0, width: size.width, height: max(0, size.height - taken))
+        guard let shape = style.cellShape, shape > 0, case .fixed(let columns, let rows) = style.grid else { return area }
+        return shaped(area, columns: columns, rows: rows, shape: shape, style: style)
+    }
+
+    /// `area` shrunk, across or down, so that each of `columns` x `rows` cells holds a photo box
+    /// of `shape` and its label's strip; centred in `area`.
+    static func shaped(_ area: PixelRect, columns: Int, rows: Int, shape: Double, style: CollageStyle) -> PixelRect {
+        let cellWidth = Double(style.room(area.width, for: columns)) / Double(columns)
+        let cellHeight = Double(style.room(area.height, for: rows)) / Double(rows)
+        guard cellWidth > 0, cellHeight > 0 else { return area }
+        // The strip is a share of the cell's height, at most one of its width (`TileLabel`).
+        func height(forWidth width: Double) -> Double {
+            guard style.label != nil else { return width / shape }
+            let box = width / shape
+            return min(box / (1 - TileLabel.stripFraction), box + width * TileLabel.stripWidthFraction)
+        }
+        var (width, height) = (cellWidth, height(forWidth: cellWidth))
+        if height > cellHeight {
+            width *= cellHeight / height
+            height = cellHeight
+        }
+        let blockWidth = Int((width * Double(columns)).rounded(.down)) + (columns - 1) * style.gap + 2 * style.margin
+        let blockHeight = Int((height * Double(rows)).rounded(.down)) + (rows - 1) * style.gap + 2 * style.margin
+        let (w, h) = (min(area.width, blockWidth), min(area.height, blockHeight))
+        return PixelRect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)
     }
 
     /// The size at which to keep the `index`-th accepted photo (0-based) so that every tile it

@@ -72,11 +72,12 @@ public enum CollageRenderer {
 
     /// Where each photo goes and which part of it shows, without drawing: for reports that
     /// describe a collage (`--json`) without rendering it.
-    /// With labels, a photo's tile is its cell less the label's strip.
+    /// With labels, a photo's tile is its cell less the label's strip; with `--fit contain`, the
+    /// part of it the whole photo takes.
     public static func placements(of photos: [Photo], canvas: PixelSize, style: CollageStyle) -> [TilePlacement] {
         zip(photos, CollageLayout.tiles(count: photos.count, canvas: canvas, style: style)).map { photo, cell in
             let tile = style.label?.split(cell).photo ?? cell
-            return TilePlacement(photo: photo, tile: tile, region: style.crop.region(of: photo.image, toFill: tile.size))
+            return style.fit.placement(of: photo, in: tile, crop: style.crop)
         }
     }
 }

@@ -1,6 +1,7 @@
 internal import ArgumentParser
 internal import CollageCanvas
 internal import CollageCore
+internal import CollageImaging
 
 /// What decides where the tiles go and how each crops its photo: the size (pixels, or a print
 /// size at a dpi), the grid, the space between and around tiles, the crop, and what takes room
@@ -19,9 +20,9 @@ struct LayoutOptions: ParsableArguments {
             transform: { text in try PrintSize.resolution(parsing: text) })
     var dpi: Int?
 
-    @Option(help: ArgumentHelp("Space between tiles: pixels, or in, cm or mm with a print size or --dpi. (default: 0)", valueName: "length"),
+    @Option(help: ArgumentHelp("Space between tiles: pixels, or in, cm or mm with a print size or --dpi; a proof sheet (--label) takes 1% of the shorter side unless given. (default: 0)", valueName: "length"),
             transform: { text in try Length(parsing: text) })
-    var gap = Length(pixels: 0)
+    var gap: Length?
 
     @Option(help: ArgumentHelp("Space around the grid: pixels, or in, cm or mm with a print size or --dpi. (default: 0)", valueName: "length"),
             transform: { text in try Length(parsing: text) })
@@ -33,6 +34,9 @@ struct LayoutOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Where each tile crops its photo: centre (center), or attention (on the photo's content).", valueName: "crop"))
     var crop = CropStrategy.centre
+
+    @Option(help: ArgumentHelp("How a photo fills its tile: cover (filled, cropped where --crop says) or contain (whole, on the background); a proof sheet (--label) takes contain unless given. (default: cover)", valueName: "fit"))
+    var fit: TileFit?
 
     @Option(help: ArgumentHelp(
         "A caption line (repeat for more) in a band of the collage. Placeholders: {date} {time} (the first photo's EXIF date; optionally {date:%d.%m.%Y}), {today} (the day it is saved), {n} (the collage's number, {n:04}), {photos}; {{ and }} for braces.",
@@ -64,11 +68,22 @@ struct LayoutOptions: ParsableArguments {
         try PrintSize(size, dpi: dpi)
     }
 
+    /// A proof sheet's (`--label`) fixed grid has cells of a camera's 3:2 landscape shape: its
+    /// photos whole in boxes close to their own shape (a portrait or a 4:3 photo whole inside,
+    /// the background beside it), the spare paper around the grid.
+    private var proofCellShape: Double? {
+        guard label != nil, case .fixed = grid else { return nil }
+        return 1.5
+    }
+
     /// The style with the caption's and labels' default colour and font (`LookOptions` sets
     /// those); a length in in, cm or mm needs the size's resolution.
     func style() throws(StyleError) -> CollageStyle {
-        let resolution = try printSize().dpi
-        return CollageStyle(grid: grid, gap: try gap.spacing(dpi: resolution), margin: try margin.spacing(dpi: resolution), crop: crop,
+        let size = try printSize()
+        // A proof sheet (--label) shows each photo whole, apart from its neighbours, as montage does.
+        let proofGap = label == nil ? 0 : max(1, min(size.pixels.width, size.pixels.height) / 100)
+        return CollageStyle(grid: grid, gap: try gap?.spacing(dpi: size.dpi) ?? proofGap, margin: try margin.spacing(dpi: size.dpi), crop: crop,
+                            fit: fit ?? (label == nil ? .cover : .contain), cellShape: proofCellShape,
                             caption: caption.isEmpty ? nil : CaptionStyle(lines: caption, position: captionPosition),
                             logo: logo != nil, sheet: repeatCopies, label: label.map { TileLabel(template: $0, position: labelPosition) })
     }
