@@ -47,8 +47,8 @@ struct PagesEndToEndTests {
     }
 
     /// A proof sheet's last page keeps the grid's cells: two photos in the first two cells of a
-    /// 3x2 sheet, the other four the background; a single collage of a fixed grid still fills
-    /// its canvas with the photos it has.
+    /// 3x2 sheet, the other four the background; a single collage of a fixed grid with fewer
+    /// photos keeps the grid's cells, spread evenly on its canvas.
     @Test func aFixedGridsLastPageKeepsItsCells() async throws {
         let names = (1...8).map { String(format: "s%02d.jpg", $0) }
         try await makePhotos(names)
@@ -67,7 +67,7 @@ struct PagesEndToEndTests {
         let single = try await CollageCommand.run(["build"] + names[6..<8].map(photos.file) + ["-o", out.file("two.png")] + args)
         #expect(single.status == 0, "\(single.stderr)")
         try CollageChecks.expectTiles(of: out.file("two.png"), show: names[6..<8].map(photos.file),
-                                      in: [PixelRect(x: 0, y: 0, width: 300, height: 400), PixelRect(x: 300, y: 0, width: 300, height: 400)])
+                                      in: [PixelRect(x: 67, y: 100, width: 200, height: 200), PixelRect(x: 333, y: 100, width: 200, height: 200)])
     }
 
     @Test func theJSONListsThePagesAndValidatesAgainstItsSchema() async throws {
