@@ -24,9 +24,9 @@ struct LayoutOptions: ParsableArguments {
             transform: { text in try Length(parsing: text) })
     var gap: Length?
 
-    @Option(help: ArgumentHelp("Space around the grid: pixels, or in, cm or mm with a print size or --dpi. (default: 0)", valueName: "length"),
+    @Option(help: ArgumentHelp("Space around the grid: pixels, or in, cm or mm with a print size or --dpi; a proof sheet (--label) takes its gap unless given. (default: 0)", valueName: "length"),
             transform: { text in try Length(parsing: text) })
-    var margin = Length(pixels: 0)
+    var margin: Length?
 
     @Option(help: ArgumentHelp("auto (the book's rule) or a fixed COLUMNSxROWS grid, such as 1x4 for a strip. (default: auto)", valueName: "grid"),
             completion: .list(["auto", "1x4", "2x2", "3x2"]), transform: { text in try CollageGrid(parsing: text) })
@@ -80,9 +80,10 @@ struct LayoutOptions: ParsableArguments {
     /// those); a length in in, cm or mm needs the size's resolution.
     func style() throws(StyleError) -> CollageStyle {
         let size = try printSize()
-        // A proof sheet (--label) shows each photo whole, apart from its neighbours, as montage does.
+        // A proof sheet (--label) shows each photo whole, apart from its neighbours and off the
+        // paper's edge, as montage does.
         let proofGap = label == nil ? 0 : max(1, min(size.pixels.width, size.pixels.height) / 100)
-        return CollageStyle(grid: grid, gap: try gap?.spacing(dpi: size.dpi) ?? proofGap, margin: try margin.spacing(dpi: size.dpi), crop: crop,
+        return CollageStyle(grid: grid, gap: try gap?.spacing(dpi: size.dpi) ?? proofGap, margin: try margin?.spacing(dpi: size.dpi) ?? proofGap, crop: crop,
                             fit: fit ?? (label == nil ? .cover : .contain), cellShape: proofCellShape,
                             caption: caption.isEmpty ? nil : CaptionStyle(lines: caption, position: captionPosition),
                             logo: logo != nil, sheet: repeatCopies, label: label.map { TileLabel(template: $0, position: labelPosition) })

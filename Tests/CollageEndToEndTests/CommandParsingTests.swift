@@ -121,11 +121,13 @@ struct CommandParsingTests {
     /// for otherwise. Without a label: cover, no gap, cells sharing the canvas.
     @Test func aProofSheetDefaultsToWholePhotosApartInThreeByTwoBoxes() throws {
         let proof = try Collage.Build.parse(["a.jpg", "--label", "{name}", "--grid", "5x4", "--size", "2480x3508"]).look.style()
-        #expect(proof.fit == .contain && proof.gap == 24 && proof.cellShape == 1.5)
+        #expect(proof.fit == .contain && proof.gap == 24 && proof.margin == 24 && proof.cellShape == 1.5)
         let asked = try Collage.Build.parse(["a.jpg", "--label", "{name}", "--grid", "5x4", "--fit", "cover", "--gap", "0"]).look.style()
+        let margin = try Collage.Build.parse(["a.jpg", "--label", "{name}", "--margin", "0"]).look.style()
+        #expect(margin.margin == 0 && margin.gap == 12)
         #expect(asked.fit == .cover && asked.gap == 0)
         let plain = try Collage.Build.parse(["a.jpg", "--grid", "5x4"]).look.style()
-        #expect(plain.fit == .cover && plain.gap == 0 && plain.cellShape == nil)
+        #expect(plain.fit == .cover && plain.gap == 0 && plain.margin == 0 && plain.cellShape == nil)
         #expect(try Collage.Build.parse(["a.jpg", "--label", "{name}"]).look.style().cellShape == nil)  // auto grid
         #expect(throws: (any Error).self) { try Collage.Build.parse(["a.jpg", "--fit", "fill"]) }
     }
