@@ -57,4 +57,25 @@ struct ProofSheetEndToEndTests {
             #expect(text == ["\(index + 1). \(name)"], "\(name): read \(text)")
         }
     }
+
+    /// `{date}` is the photo's own EXIF date, left out for a photo without one (never the day of
+    /// the run): read back by tesseract under each tile.
+    @Test func aLabelsDateIsThePhotosOwnOrNone() async throws {
+        let result = try await CollageCommand.run(["build", "--pages", "--grid", "2x1", "--size", "800x400", "--label", "{name} {date}",
+                                                   "--json", Fixtures.path("kite-dated.jpg"), Fixtures.path("bythewater.jpg"),
+                                                   "-o", out.file("dates.png")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheet = try PrintedImage.pixels(out.file("dates-0001.png"))
+        let last = try #require(result.stdout.split(separator: "\n").last)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let page = try #require(((report["data"] as? [String: Any])?["pages"] as? [[String: Any]])?.first)
+        let tiles = try #require(page["photos"] as? [[String: Any]]).compactMap { $0["tile"] as? [String: Int] }
+        var read: [[String]] = []
+        for tile in tiles {
+            let (x, y, width, height) = (tile["x"] ?? 0, tile["y"] ?? 0, tile["width"] ?? 0, tile["height"] ?? 0)
+            // One row: below the photo is its label, then paper.
+            read.append(try await PrintedImage.ocr(sheet, in: PixelRect(x: x, y: y + height, width: width, height: sheet.height - y - height)))
+        }
+        #expect(read == [["kite-dated.jpg 2026-06-13"], ["bythewater.jpg"]])
+    }
 }
