@@ -2,6 +2,7 @@
 /// print as a usage error (exit 64).
 public enum CaptionError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownPlaceholder(String, in: String)
+    case unknownLabelPlaceholder(String, in: String)
     case unclosedBrace(in: String)
     case strayClosingBrace(in: String)
     case badFormat(String, placeholder: String, reason: String)
@@ -11,7 +12,9 @@ public enum CaptionError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownPlaceholder(let name, let text):
-            return "unknown placeholder {\(name)} in caption '\(text)': use {date}, {time}, {n} or {photos}, and {{ or }} for a brace"
+            return "unknown placeholder {\(name)} in caption '\(text)': use {date}, {time}, {today}, {n} or {photos}, and {{ or }} for a brace"
+        case .unknownLabelPlaceholder(let name, let text):
+            return "unknown placeholder {\(name)} in label '\(text)': use {name}, {n}, {size}, {date}, {time}, {today} or {photos}, and {{ or }} for a brace"
         case .unclosedBrace(let text):
             return "caption '\(text)' opens a brace it does not close: write {{ for a brace"
         case .strayClosingBrace(let text):

@@ -95,32 +95,56 @@ public struct CaptionTemplate: Hashable, Sendable {
             guard format == nil else { throw .badFormat(format ?? "", placeholder: name, reason: "{\(name)} takes no format") }
             return name == "name" ? .name : .size
         default:
-            throw .unknownPlaceholder(body, in: source)
+            throw forLabel ? .unknownLabelPlaceholder(body, in: source) : .unknownPlaceholder(body, in: source)
         }
     }
 
     /// The line with its placeholders filled in.
     public func text(with values: CaptionValues) -> String {
-        pieces.map { piece in
-            switch piece {
-            case .text(let text): return text
-            case .date(let format), .time(let format): return values.date.format(format)
-            case .today(let format): return values.today.format(format)
-            case .number(let width):
-                let digits = "\(values.number)"
-                return String(repeating: "0", count: max(0, width - digits.count)) + digits
-            case .photos: return "\(values.photos)"
-            case .name: return values.name
-            case .size: return values.size.map { "\($0.width)x\($0.height)" } ?? ""
-            }
-        }.joined()
+        pieces.map { Self.filled($0, with: values) }.joined()
+    }
+
+    /// A label filled in, split around its first `{name}` (`LabelLine`): the file name's middle
+    /// is what a long label loses. Spaces left at either end by a date left out are dropped.
+    public func line(with values: CaptionValues) -> LabelLine {
+        guard let at = pieces.firstIndex(of: .name) else {
+            return LabelLine(stem: text(with: values).trimmingSpaces())
+        }
+        let (stem, ext) = LabelLine.stemAndExtension(of: values.name)
+        let head = pieces[..<at].map { Self.filled($0, with: values) }.joined()
+        let tail = pieces[(at + 1)...].map { Self.filled($0, with: values) }.joined()
+        return LabelLine(head: String(head.drop { $0 == " " }), stem: stem,
+                         tail: String((ext + tail).reversed().drop { $0 == " " }.reversed()))
+    }
+
+    private static func filled(_ piece: Piece, with values: CaptionValues) -> String {
+        switch piece {
+        case .text(let text): return text
+        // A label's photo without a date of its own leaves it out: never the day of the run.
+        case .date(let format), .time(let format): return values.date?.format(format) ?? ""
+        case .today(let format): return values.today.format(format)
+        case .number(let width):
+            let digits = "\(values.number)"
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        case .photos: return "\(values.photos)"
+        case .name: return values.name
+        case .size: return values.size.map { "\($0.width)x\($0.height)" } ?? ""
+        }
+    }
+}
+
+extension String {
+    /// Without spaces at either end.
+    fileprivate func trimmingSpaces() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
 
 /// What a caption's placeholders stand for in one collage.
 public struct CaptionValues: Hashable, Sendable {
-    /// The first photo's EXIF `DateTimeOriginal`, or else when the collage is saved.
-    public var date: DateFields
+    /// The first photo's EXIF `DateTimeOriginal`, or else when the collage is saved; a label's
+    /// photo's own, nil when it has none (its `{date}` is then left out).
+    public var date: DateFields?
     /// When the collage is saved, local time: `{today}`.
     public var today: DateFields
     /// The collage's number in a photo booth (`--batches`); 1 otherwise.
@@ -130,10 +154,10 @@ public struct CaptionValues: Hashable, Sendable {
     public var name: String
     public var size: PixelSize?
 
-    /// `today`: when the collage is saved; `date` when not given (a label's own date).
-    public init(date: DateFields, today: DateFields? = nil, number: Int, photos: Int, name: String = "", size: PixelSize? = nil) {
+    /// `today`: when the collage is saved.
+    public init(date: DateFields?, today: DateFields, number: Int, photos: Int, name: String = "", size: PixelSize? = nil) {
         self.date = date
-        self.today = today ?? date
+        self.today = today
         self.number = number
         self.photos = photos
         self.name = name

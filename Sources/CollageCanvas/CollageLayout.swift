@@ -23,7 +23,29 @@ public enum CollageLayout {
     /// The `index`-th of `count` tiles alone: what `keptSize` asks for every count up to the limit.
     /// With a logo the grid lays out one cell more than there are photos; the logo's is the last.
     static func tile(_ index: Int, of count: Int, canvas: PixelSize, style: CollageStyle) -> PixelRect {
-        cell(index, of: style.cells(for: count), area: tileArea(canvas: canvas, style: style), style: style)
+        place(index, of: style.cells(for: count), area: tileArea(canvas: canvas, style: style), style: style)
+    }
+
+    /// Cell `index` of `cells`. A fixed grid not filled (a strip closed early, a 3x2 of five)
+    /// keeps its full cells' size and shape, so no photo gets a tile far from the shape it was
+    /// planned for; the rows left empty and the cells missing from a short row become space
+    /// spread evenly around the ones shown. A proof sheet's page (`pageCells`) keeps its places.
+    private static func place(_ index: Int, of cells: Int, area: PixelRect, style: CollageStyle) -> PixelRect {
+        guard style.pageCells == nil, case .fixed(let columns, let rows) = style.grid, cells < columns * rows, cells > 0 else {
+            return cell(index, of: cells, area: area, style: style)
+        }
+        let full = cell(index, of: columns * rows, area: area, style: style)
+        let size = cell(0, of: columns * rows, area: area, style: style)
+        let usedRows = (cells + columns - 1) / columns
+        let (row, column) = (index / columns, index % columns)
+        let inRow = row == usedRows - 1 ? cells - columns * (usedRows - 1) : columns
+        func spread(_ length: Int, _ count: Int, _ side: Int, _ at: Int) -> Int {
+            let space = Double(length - 2 * style.margin - count * side) / Double(count + 1)
+            return style.margin + Int((space * Double(at + 1)).rounded()) + at * side
+        }
+        let y = usedRows == rows ? full.y : area.y + spread(area.height, usedRows, size.height, row)
+        let x = inRow == columns ? full.x : area.x + spread(area.width, inRow, size.width, column)
+        return PixelRect(x: x, y: y, width: full.width, height: full.height)
     }
 
     private static func cell(_ index: Int, of count: Int, area: PixelRect, style: CollageStyle) -> PixelRect {
@@ -45,7 +67,7 @@ public enum CollageLayout {
     public static func logoTile(count: Int, canvas: PixelSize, style: CollageStyle) -> PixelRect? {
         guard style.logo else { return nil }
         let cells = style.cells(for: count)
-        return cell(cells - 1, of: cells, area: tileArea(canvas: canvas, style: style), style: style)
+        return place(cells - 1, of: cells, area: tileArea(canvas: canvas, style: style), style: style)
     }
 
     /// The size of one collage: the canvas, or one copy's share of a sheet.
@@ -65,13 +87,40 @@ public enum CollageLayout {
 
     /// Where the grid goes: the collage less the caption's band and the margin beside it. The
     /// grid's own margins apply inside it, so a margin also separates the tiles from the band.
+    /// With `style.cellShape`, the grid of a full page shrinks to cells of that shape (the
+    /// label's strip added), centred.
     public static func tileArea(canvas: PixelSize, style: CollageStyle) -> PixelRect {
         let size = collageSize(canvas: canvas, style: style)
-        guard let band = captionBand(canvas: canvas, style: style) else {
-            return PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        var area = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        if let band = captionBand(canvas: canvas, style: style) {
+            let taken = band.height + style.margin
+            area = PixelRect(x: 0, y: style.caption?.position == .top ? taken : 0, width: size.width, height: max(0, size.height - taken))
         }
-        let taken = band.height + style.margin
-        return PixelRect(x: 0, y: style.caption?.position == .top ? taken : 0, width: size.width, height: max(0, size.height - taken))
+        guard let shape = style.cellShape, shape > 0, case .fixed(let columns, let rows) = style.grid else { return area }
+        return shaped(area, columns: columns, rows: rows, shape: shape, style: style)
+    }
+
+    /// `area` shrunk, across or down, so that each of `columns` x `rows` cells holds a photo box
+    /// of `shape` and its label's strip; centred in `area`.
+    static func shaped(_ area: PixelRect, columns: Int, rows: Int, shape: Double, style: CollageStyle) -> PixelRect {
+        let cellWidth = Double(style.room(area.width, for: columns)) / Double(columns)
+        let cellHeight = Double(style.room(area.height, for: rows)) / Double(rows)
+        guard cellWidth > 0, cellHeight > 0 else { return area }
+        // The strip is a share of the cell's height, at most one of its width (`TileLabel`).
+        func height(forWidth width: Double) -> Double {
+            guard style.label != nil else { return width / shape }
+            let box = width / shape
+            return min(box / (1 - TileLabel.stripFraction), box + width * TileLabel.stripWidthFraction)
+        }
+        var (width, height) = (cellWidth, height(forWidth: cellWidth))
+        if height > cellHeight {
+            width *= cellHeight / height
+            height = cellHeight
+        }
+        let blockWidth = Int((width * Double(columns)).rounded(.down)) + (columns - 1) * style.gap + 2 * style.margin
+        let blockHeight = Int((height * Double(rows)).rounded(.down)) + (rows - 1) * style.gap + 2 * style.margin
+        let (w, h) = (min(area.width, blockWidth), min(area.height, blockHeight))
+        return PixelRect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)
     }
 
     /// The size at which to keep the `index`-th accepted photo (0-based) so that every tile it

@@ -23,9 +23,7 @@ public enum CollageRenderer {
         var labelMasks: [AlphaMask] = []
         if let label = style.label, let typesetter = decorations.typesetter {
             let strips = CollageLayout.tiles(count: photos.count, canvas: canvas, style: style).map { label.split($0).strip.size }
-            labelMasks = try zip(labels, strips).map { values, strip in
-                try TileLabel.typeset(label.template.text(with: values), in: strip, typesetter: typesetter)
-            }
+            labelMasks = try TileLabel.typeset(labels.map { label.template.line(with: $0) }, in: strips, typesetter: typesetter)
         }
         if let captionStyle = style.caption, let band = CollageLayout.captionBand(canvas: canvas, style: style),
            let typesetter = decorations.typesetter {
@@ -74,11 +72,12 @@ public enum CollageRenderer {
 
     /// Where each photo goes and which part of it shows, without drawing: for reports that
     /// describe a collage (`--json`) without rendering it.
-    /// With labels, a photo's tile is its cell less the label's strip.
+    /// With labels, a photo's tile is its cell less the label's strip; with `--fit contain`, the
+    /// part of it the whole photo takes.
     public static func placements(of photos: [Photo], canvas: PixelSize, style: CollageStyle) -> [TilePlacement] {
         zip(photos, CollageLayout.tiles(count: photos.count, canvas: canvas, style: style)).map { photo, cell in
             let tile = style.label?.split(cell).photo ?? cell
-            return TilePlacement(photo: photo, tile: tile, region: style.crop.region(of: photo.image, toFill: tile.size))
+            return style.fit.placement(of: photo, in: tile, crop: style.crop)
         }
     }
 }

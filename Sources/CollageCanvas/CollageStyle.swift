@@ -11,6 +11,8 @@ public struct CollageStyle: Hashable, Sendable {
     /// What shows in the gaps and margins.
     public var background: RGB
     public var crop: CropStrategy
+    /// Whether a photo fills its tile (cropped) or shows whole in it (`--fit`).
+    public var fit: TileFit
     /// Lines of text in a band at the top or bottom; the tiles share the rest.
     public var caption: CaptionStyle?
     /// Whether a logo takes the grid's last cell (after the photos).
@@ -24,9 +26,16 @@ public struct CollageStyle: Hashable, Sendable {
     /// photos in the first cells in reading order, the other cells left as background, as
     /// `montage` pages. nil: a collage takes the layout of its photo count (the book's rule).
     public var pageCells: Int?
+    /// The shape (width / height) of each cell's photo box, when the cells take the photos'
+    /// shape rather than the canvas's (proof sheets: a 5x4 A4 page of 3:2 photos gets 3:2
+    /// boxes, the grid centred with the spare paper around it); nil: the cells share the canvas.
+    public var cellShape: Double?
 
     public init(grid: CollageGrid = .auto, gap: Int = 0, margin: Int = 0, background: RGB = .white, crop: CropStrategy = .centre,
-                caption: CaptionStyle? = nil, logo: Bool = false, sheet: SheetLayout? = nil, label: TileLabel? = nil) {
+                fit: TileFit = .cover, cellShape: Double? = nil, caption: CaptionStyle? = nil, logo: Bool = false, sheet: SheetLayout? = nil,
+                label: TileLabel? = nil) {
+        self.fit = fit
+        self.cellShape = cellShape
         self.grid = grid
         self.gap = gap
         self.margin = margin

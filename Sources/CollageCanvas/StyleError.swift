@@ -6,6 +6,7 @@ public enum StyleError: Error, Hashable, Sendable, CustomStringConvertible {
     case gridOutOfRange(String)
     case badColor(String)
     case badCrop(String)
+    case badFit(String)
     case badSize(String)
     case sizeOutOfRange(String, PixelSize)
     case badLength(String)
@@ -28,6 +29,8 @@ public enum StyleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "bad colour '\(text)': use #rgb, #rrggbb or a CSS colour name such as white, black or navy"
         case .badCrop(let text):
             return "bad crop '\(text)': use centre or attention"
+        case .badFit(let text):
+            return "bad fit '\(text)': use cover or contain"
         case .badSize(let text):
             return "bad size '\(text)': use WIDTHxHEIGHT in pixels (1800x1200) or with a unit: 6x4in, 15x10cm, 148x105mm"
         case .sizeOutOfRange(let text, let pixels):

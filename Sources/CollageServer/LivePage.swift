@@ -58,8 +58,10 @@ enum LivePage {
         #batch { font-size: 4.5vh; color: #b9b4aa; }
         #status { width: 2vh; height: 2vh; border-radius: 50%; background: #3fb950; align-self: center; }
         #status.off { background: #d29922; }
-        main { min-height: 0; display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 3vw;
-          align-items: center; padding: 1vh 3vw; }
+        /* A definite row: the collage's 100% height is the row's, never its own (a tall collage in an
+           auto row pushed the page, and the QR code with it, off the screen). */
+        main { min-height: 0; display: grid; grid-template-columns: minmax(0, 1fr) auto; grid-template-rows: minmax(0, 1fr);
+          gap: 3vw; align-items: center; padding: 1vh 3vw; }
         #frame { position: relative; height: 100%; min-width: 0; display: flex; align-items: center; justify-content: center; }
         #collage { width: 100%; height: 100%; object-fit: contain; }
         #empty { font-size: 6vh; color: #8b877f; text-align: center; }

@@ -1,6 +1,7 @@
 internal import ArgumentParser
 internal import CollageCanvas
 internal import CollageCore
+internal import CollageImaging
 
 /// What decides where the tiles go and how each crops its photo: the size (pixels, or a print
 /// size at a dpi), the grid, the space between and around tiles, the crop, and what takes room
@@ -19,13 +20,13 @@ struct LayoutOptions: ParsableArguments {
             transform: { text in try PrintSize.resolution(parsing: text) })
     var dpi: Int?
 
-    @Option(help: ArgumentHelp("Space between tiles: pixels, or in, cm or mm with a print size or --dpi. (default: 0)", valueName: "length"),
+    @Option(help: ArgumentHelp("Space between tiles: pixels, or in, cm or mm with a print size or --dpi; a proof sheet (--label) takes 1% of the shorter side unless given. (default: 0)", valueName: "length"),
             transform: { text in try Length(parsing: text) })
-    var gap = Length(pixels: 0)
+    var gap: Length?
 
-    @Option(help: ArgumentHelp("Space around the grid: pixels, or in, cm or mm with a print size or --dpi. (default: 0)", valueName: "length"),
+    @Option(help: ArgumentHelp("Space around the grid: pixels, or in, cm or mm with a print size or --dpi; a proof sheet (--label) takes its gap unless given. (default: 0)", valueName: "length"),
             transform: { text in try Length(parsing: text) })
-    var margin = Length(pixels: 0)
+    var margin: Length?
 
     @Option(help: ArgumentHelp("auto (the book's rule) or a fixed COLUMNSxROWS grid, such as 1x4 for a strip. (default: auto)", valueName: "grid"),
             completion: .list(["auto", "1x4", "2x2", "3x2"]), transform: { text in try CollageGrid(parsing: text) })
@@ -33,6 +34,9 @@ struct LayoutOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Where each tile crops its photo: centre (center), or attention (on the photo's content).", valueName: "crop"))
     var crop = CropStrategy.centre
+
+    @Option(help: ArgumentHelp("How a photo fills its tile: cover (filled, cropped where --crop says) or contain (whole, on the background); a proof sheet (--label) takes contain unless given. (default: cover)", valueName: "fit"))
+    var fit: TileFit?
 
     @Option(help: ArgumentHelp(
         "A caption line (repeat for more) in a band of the collage. Placeholders: {date} {time} (the first photo's EXIF date; optionally {date:%d.%m.%Y}), {today} (the day it is saved), {n} (the collage's number, {n:04}), {photos}; {{ and }} for braces.",
@@ -43,7 +47,7 @@ struct LayoutOptions: ParsableArguments {
     var captionPosition = CaptionStyle.Position.bottom
 
     @Option(help: ArgumentHelp(
-        "A line of text under each tile, as on a proof sheet. Placeholders: {name} (the file's name), {date} {time} (the photo's), {n} (its number in the run), {size} (WxH); a name too long for its cell is shrunk, then elided in the middle with '…'.",
+        "A line of text under each tile, as on a proof sheet. Placeholders: {name} (the file's name), {date} {time} (the photo's EXIF date, left out without one), {today}, {n} (its number in the run), {size} (WxH). All labels of a sheet take one size; a label too long for its cell loses the middle of its file name ('…').",
         valueName: "text"), transform: { text in try CaptionTemplate(parsing: text, forLabel: true) })
     var label: CaptionTemplate?
 
@@ -64,11 +68,23 @@ struct LayoutOptions: ParsableArguments {
         try PrintSize(size, dpi: dpi)
     }
 
+    /// A proof sheet's (`--label`) fixed grid has cells of a camera's 3:2 landscape shape: its
+    /// photos whole in boxes close to their own shape (a portrait or a 4:3 photo whole inside,
+    /// the background beside it), the spare paper around the grid.
+    private var proofCellShape: Double? {
+        guard label != nil, case .fixed = grid else { return nil }
+        return 1.5
+    }
+
     /// The style with the caption's and labels' default colour and font (`LookOptions` sets
     /// those); a length in in, cm or mm needs the size's resolution.
     func style() throws(StyleError) -> CollageStyle {
-        let resolution = try printSize().dpi
-        return CollageStyle(grid: grid, gap: try gap.spacing(dpi: resolution), margin: try margin.spacing(dpi: resolution), crop: crop,
+        let size = try printSize()
+        // A proof sheet (--label) shows each photo whole, apart from its neighbours and off the
+        // paper's edge, as montage does.
+        let proofGap = label == nil ? 0 : max(1, min(size.pixels.width, size.pixels.height) / 100)
+        return CollageStyle(grid: grid, gap: try gap?.spacing(dpi: size.dpi) ?? proofGap, margin: try margin?.spacing(dpi: size.dpi) ?? proofGap, crop: crop,
+                            fit: fit ?? (label == nil ? .cover : .contain), cellShape: proofCellShape,
                             caption: caption.isEmpty ? nil : CaptionStyle(lines: caption, position: captionPosition),
                             logo: logo != nil, sheet: repeatCopies, label: label.map { TileLabel(template: $0, position: labelPosition) })
     }

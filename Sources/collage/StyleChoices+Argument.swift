@@ -11,6 +11,13 @@ extension CropStrategy: ExpressibleByArgument {
     }
 }
 
+extension TileFit: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let fit = try? TileFit(parsing: argument) else { return nil }
+        self = fit
+    }
+}
+
 extension CaptionStyle.Position: ExpressibleByArgument {
     public init?(argument: String) {
         guard let position = try? CaptionStyle.Position(parsing: argument) else { return nil }

@@ -45,21 +45,6 @@ struct CollageStyleLayoutTests {
         ])
     }
 
-    @Test func fixedGridWithFewerPhotosUsesFewerRows() {
-        let grid = CollageStyle(grid: .fixed(columns: 2, rows: 2))
-        let canvas = PixelSize(width: 200, height: 100)
-        // Three in a 2x2: two on top, one full width below, as the book's rule for three.
-        #expect(CollageLayout.tiles(count: 3, canvas: canvas, style: grid) == [
-            rect(0, 0, 100, 50), rect(100, 0, 100, 50), rect(0, 50, 200, 50),
-        ])
-        // Two in a 2x2: one row of two, full height; one fills the canvas.
-        #expect(CollageLayout.tiles(count: 2, canvas: canvas, style: grid) == [rect(0, 0, 100, 100), rect(100, 0, 100, 100)])
-        #expect(CollageLayout.tiles(count: 1, canvas: canvas, style: grid) == [rect(0, 0, 200, 100)])
-        // Two in a 1x4 strip: two rows, each half the height.
-        let strip = CollageStyle(grid: .fixed(columns: 1, rows: 4), gap: 10)
-        #expect(CollageLayout.tiles(count: 2, canvas: canvas, style: strip) == [rect(0, 0, 200, 45), rect(0, 55, 200, 45)])
-    }
-
     /// A proof sheet's last page: the cells of a full page, filled in reading order, the logo
     /// still in the grid's last cell; every photo kept for the same tile.
     @Test func aPageKeepsAFullPagesCells() {
@@ -74,10 +59,10 @@ struct CollageStyleLayoutTests {
         for count in 1...6 {
             #expect(CollageLayout.tiles(count: count, canvas: canvas, style: sheet) == Array(full.prefix(count)))
         }
-        // Without it, four photos of a 3x2 take a row of three and one across, as a single collage does.
+        // Without it, four photos of a 3x2 keep the full grid's cells too (the fourth centred below).
         var collage = sheet
         collage.pageCells = nil
-        #expect(CollageLayout.tiles(count: 4, canvas: canvas, style: collage).map(\.width) == [196, 197, 197, 610])
+        #expect(CollageLayout.tiles(count: 4, canvas: canvas, style: collage).map(\.width) == [196, 197, 197, 196])
         #expect(CollageLayout.keptSize(of: PixelSize(width: 1200, height: 900), at: 0, canvas: canvas, style: sheet, limit: 6)
                     == KeptSizePlan.size(of: PixelSize(width: 1200, height: 900), covering: [full[0]]))
         var logo = sheet
@@ -99,7 +84,8 @@ struct CollageStyleLayoutTests {
     func tilesGapsAndMarginsPartitionTheCanvas(style: CollageStyle) throws {
         for canvas in [PixelSize(width: 1001, height: 667), PixelSize(width: 240, height: 1003), PixelSize(width: 1800, height: 1200)] {
             try style.validate(canvas: canvas, limit: style.grid.defaultLimit)
-            for count in 1...style.grid.defaultLimit {
+            // Every cell filled: a grid not filled spreads its cells (FewerPhotosThanCellsTests).
+            for count in 1...style.grid.defaultLimit where style.grid == .auto || count == style.grid.defaultLimit {
                 let tiles = CollageLayout.tiles(count: count, canvas: canvas, style: style)
                 #expect(tiles.count == count)
                 let rows = Dictionary(grouping: tiles, by: \.y).sorted { $0.key < $1.key }.map(\.value)
@@ -153,8 +139,9 @@ struct CollageStyleLayoutTests {
         let strip = CollageStyle(grid: .fixed(columns: 2, rows: 1))
         let canvas = PixelSize(width: 200, height: 100)
         #expect(CollageLayout.tiles(count: 4, canvas: canvas, style: strip).map(\.size) == Array(repeating: PixelSize(width: 100, height: 50), count: 4))
+        // Alone in the 2x1, the first photo keeps a full cell (100x100), never the whole canvas.
         #expect(CollageLayout.keptSize(of: PixelSize(width: 400, height: 300), at: 0, canvas: canvas, style: strip, limit: 4)
-                    == PixelSize(width: 200, height: 150))
+                    == PixelSize(width: 134, height: 100))
     }
 
     @Test func tooMuchSpacingIsRefused() {

@@ -33,8 +33,8 @@ import Testing
         #expect(style.defaultLimit == 3)
         #expect(CollageLayout.tiles(count: 3, canvas: canvas, style: style).count == 3)
         #expect(CollageLayout.logoTile(count: 3, canvas: canvas, style: style) == PixelRect(x: 400, y: 400, width: 400, height: 400))
-        // Fewer photos: the logo follows them, as the grid's last cell.
-        #expect(CollageLayout.logoTile(count: 1, canvas: canvas, style: style) == PixelRect(x: 400, y: 0, width: 400, height: 800))
+        // Fewer photos: the logo follows them, as the grid's last cell, a full cell in size.
+        #expect(CollageLayout.logoTile(count: 1, canvas: canvas, style: style) == PixelRect(x: 400, y: 200, width: 400, height: 400))
         #expect(CollageLayout.logoTile(count: 3, canvas: canvas, style: CollageStyle()) == nil)
     }
 

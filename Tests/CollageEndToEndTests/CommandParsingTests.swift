@@ -88,7 +88,7 @@ struct CommandParsingTests {
         let plain = try Collage.Build.parse(["a.jpg"]).look
         let stated = try Collage.Build.parse([
             "a.jpg", "--size", "1800x1200", "--gap", "0", "--margin", "0", "--background", "white", "--grid", "auto", "--caption-color", "black",
-            "--crop", "centre", "--caption-position", "bottom", "--caption-align", "centre", "--label-position", "bottom", "--font", "DejaVu Sans",
+            "--crop", "centre", "--fit", "cover", "--caption-position", "bottom", "--caption-align", "centre", "--label-position", "bottom", "--font", "DejaVu Sans",
         ]).look
         #expect(try plain.printSize() == stated.printSize())
         #expect(try plain.style() == stated.style())
@@ -105,7 +105,7 @@ struct CommandParsingTests {
     /// `inspect` plans tiles and crops: it offers what moves them, not what only paints them.
     @Test func inspectOffersOnlyWhatChangesWhatItShows() throws {
         let help = Collage.Inspect.helpMessage(columns: 1000)
-        for offered in ["--size", "--dpi", "--gap", "--margin", "--grid", "--crop", "--caption", "--caption-position", "--label", "--label-position",
+        for offered in ["--size", "--dpi", "--gap", "--margin", "--grid", "--crop", "--fit", "--caption", "--caption-position", "--label", "--label-position",
                         "--logo", "--repeat", "--limit", "--accept", "--similarity", "--json"] {
             #expect(help.contains("  \(offered) "), "\(offered)")
         }
@@ -142,5 +142,21 @@ struct CommandParsingTests {
         #expect(throws: (any Error).self) { try Collage.Watch.parse(["photos", "--serve", "0", "--public-url", long]) }
         let fits = "http://booth.example/" + String(repeating: "a", count: 200)
         #expect(try Collage.Watch.parse(["photos", "--serve", "0", "--public-url", fits]).serving.publicURL?.base == fits)
+    }
+
+    /// A proof sheet (`--label`) shows each photo whole (contain), apart from its neighbours (a
+    /// gap of 1 % of the shorter side), its fixed grid's cells of 3:2 boxes; each can be asked
+    /// for otherwise. Without a label: cover, no gap, cells sharing the canvas.
+    @Test func aProofSheetDefaultsToWholePhotosApartInThreeByTwoBoxes() throws {
+        let proof = try Collage.Build.parse(["a.jpg", "--label", "{name}", "--grid", "5x4", "--size", "2480x3508"]).look.style()
+        #expect(proof.fit == .contain && proof.gap == 24 && proof.margin == 24 && proof.cellShape == 1.5)
+        let asked = try Collage.Build.parse(["a.jpg", "--label", "{name}", "--grid", "5x4", "--fit", "cover", "--gap", "0"]).look.style()
+        let margin = try Collage.Build.parse(["a.jpg", "--label", "{name}", "--margin", "0"]).look.style()
+        #expect(margin.margin == 0 && margin.gap == 12)
+        #expect(asked.fit == .cover && asked.gap == 0)
+        let plain = try Collage.Build.parse(["a.jpg", "--grid", "5x4"]).look.style()
+        #expect(plain.fit == .cover && plain.gap == 0 && plain.margin == 0 && plain.cellShape == nil)
+        #expect(try Collage.Build.parse(["a.jpg", "--label", "{name}"]).look.style().cellShape == nil)  // auto grid
+        #expect(throws: (any Error).self) { try Collage.Build.parse(["a.jpg", "--fit", "fill"]) }
     }
 }

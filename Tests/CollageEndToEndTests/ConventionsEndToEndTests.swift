@@ -59,7 +59,7 @@ struct ConventionsEndToEndTests {
     @Test("A bad value is the parser's usage error, naming the option", arguments: [
         (["build", "--background", "blu"], "Error: The value 'blu' is invalid for '--background <colour>': bad colour 'blu': use #rgb, #rrggbb or a CSS colour name such as white, black or navy"),
         (["build", "--size", "0x10"], "Error: The value '0x10' is invalid for '--size <WxH[unit]>': size '0x10' is 0x10 pixels: each side must be 1 to 16384"),
-        (["build", "--caption", "Hi {name}"], "Error: The value 'Hi {name}' is invalid for '--caption <text>': unknown placeholder {name} in caption 'Hi {name}': use {date}, {time}, {n} or {photos}, and {{ or }} for a brace"),
+        (["build", "--caption", "Hi {name}"], "Error: The value 'Hi {name}' is invalid for '--caption <text>': unknown placeholder {name} in caption 'Hi {name}': use {date}, {time}, {today}, {n} or {photos}, and {{ or }} for a brace"),
         (["build", "--crop", "entropy"], "Error: The value 'entropy' is invalid for '--crop <crop>'. Please provide one of 'centre' and 'attention'."),
         (["build", "--print", "lp -n {copies}"], "Error: The value 'lp -n {copies}' is invalid for '--print <command>': print command 'lp -n {copies}' has no {path}: it would not know which collage to print"),
         (["watch", "--serve", "99999"], "Error: The value '99999' is invalid for '--serve <[address:]port>': 99999: the port must be a number from 0 to 65535"),

@@ -69,7 +69,13 @@ struct PrintEndToEndTests {
     @Test("--grid lays out strips and fixed grids", arguments: [
         ("1x4", "200x800", 4, [[0, 0, 200, 200], [0, 200, 200, 200], [0, 400, 200, 200], [0, 600, 200, 200]]),
         ("4x1", "800x200", 4, [[0, 0, 200, 200], [200, 0, 200, 200], [400, 0, 200, 200], [600, 0, 200, 200]]),
-        ("2x2", "400x400", 3, [[0, 0, 200, 200], [200, 0, 200, 200], [0, 200, 400, 200]]),
+        // Three in a 2x2: the full grid's cells, the third centred below (not a full-width tile).
+        ("2x2", "400x400", 3, [[0, 0, 200, 200], [200, 0, 200, 200], [100, 200, 200, 200]]),
+        // A strip closed early with 1, 2 or 3 photos: full 200x200 cells, the spare 600, 400 or
+        // 200 px spread evenly above, between and below them.
+        ("1x4", "200x800", 1, [[0, 300, 200, 200]]),
+        ("1x4", "200x800", 2, [[0, 133, 200, 200], [0, 467, 200, 200]]),
+        ("1x4", "200x800", 3, [[0, 50, 200, 200], [0, 300, 200, 200], [0, 550, 200, 200]]),
     ])
     func grid(grid: String, size: String, count: Int, expected: [[Int]]) async throws {
         let out = try TemporaryDirectory()

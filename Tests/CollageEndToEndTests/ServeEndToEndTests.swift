@@ -51,4 +51,15 @@ struct ServeEndToEndTests {
         let shots = try TemporaryDirectory()
         try await script("live_qr_test.py", [ProcessInfo.processInfo.environment["COLLAGE_SCREENSHOTS"] ?? shots.path])
     }
+
+    /// `/` for every shape of collage (a 4x6 in strip sheet, a 2x6 in strip, 3:2, a 3:1
+    /// panorama, a square) on 1920x1080, 1280x720, 1080x1920 and 3840x2160 screens, in one
+    /// browser session: the drawn collage, the QR code and the footer inside the window, the
+    /// code a quarter of its shorter side and read by zbarimg as the newest collage's URL; the
+    /// idle screen's earlier collage fits too. Then `/gallery` on phones 360, 390 and 430 px
+    /// wide: no horizontal scroll, every collage and its download button inside, no QR code.
+    @Test func theLivePageFitsEveryCollageOnEveryScreenAndTheGalleryFitsAPhone() async throws {
+        let shots = try TemporaryDirectory()
+        try await script("fit_test.py", [ProcessInfo.processInfo.environment["COLLAGE_SCREENSHOTS"] ?? shots.path])
+    }
 }

@@ -22,6 +22,13 @@ LANDSCAPE = ["autumn.jpg", "bythewater.jpg", "kite.jpg", "coldripple.jpg", "cups
 DEADLINE = 60
 
 
+def free_port():
+    """A port nothing listens on now, for a booth whose --public-url must be known before it starts."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 class Booth:
     def __init__(self, collage, fixtures, *flags, batches=True, serve="127.0.0.1:0"):
         self.fixtures = fixtures

@@ -20,6 +20,12 @@ def chromium(*flags):
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+def screen(driver, width, height, mobile=False):
+    """The viewport (CSS pixels, one per screenshot pixel) exactly this size, as a kiosk's full screen."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
 def close(driver, booth):
     """The browser first (it holds connections to the booth), then the booth and its folders."""
     driver.quit()

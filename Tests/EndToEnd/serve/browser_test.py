@@ -17,7 +17,7 @@ import urllib.request
 from selenium.webdriver.support.ui import WebDriverWait
 
 from booth import DEADLINE, LANDSCAPE, Booth
-from browser import chromium, close, report
+from browser import chromium, close, report, screen
 
 COLLAGE, FIXTURES, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(SHOTS, exist_ok=True)
@@ -32,11 +32,14 @@ def scan_gallery(driver, booth, shot, failures):
     WebDriverWait(driver, DEADLINE, poll_frequency=0.1).until(
         lambda d: len(d.find_elements("css selector", "figure")) == 3 or d.refresh())
     gallery = os.path.join(SHOTS, shot)
-    # Tall enough for the whole page: the window's own bars take some of its height.
-    height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(1280, height + 200)
-    WebDriverWait(driver, DEADLINE).until(
-        lambda d: d.execute_script("return window.innerHeight >= document.documentElement.scrollHeight"))
+    # A viewport tall enough for the whole page, grown until it is: the page's spacing grows
+    # with the viewport's height (vh).
+    def whole(d):
+        inner, page = d.execute_script("return [innerHeight, document.documentElement.scrollHeight]")
+        if inner < page:
+            screen(d, 1280, page + 40)
+        return inner >= page
+    WebDriverWait(driver, DEADLINE, poll_frequency=0.1).until(whole)
     driver.save_screenshot(gallery)
     decoded = subprocess.run(["zbarimg", "--quiet", "--raw", gallery], capture_output=True, text=True, timeout=DEADLINE)
     urls = sorted(decoded.stdout.split())

@@ -8,7 +8,6 @@ collage with that collage's own code. Screenshots after 1 and 3 collages are lef
 usage: live_qr_test.py COLLAGE FIXTURES SHOTS"""
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -16,23 +15,11 @@ import urllib.request
 
 from selenium.webdriver.support.ui import WebDriverWait
 
-from booth import DEADLINE, LANDSCAPE, Booth
-from browser import chromium, close, report
+from booth import DEADLINE, LANDSCAPE, Booth, free_port
+from browser import chromium, close, report, screen
 
 COLLAGE, FIXTURES, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(SHOTS, exist_ok=True)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def screen(driver, width, height):
-    """The viewport exactly this size, as a kiosk's full screen."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
 
 
 def scanned(driver, shot):
