@@ -107,7 +107,7 @@ public struct WatchRun: Sendable {
         if let journal { server?.remember(journal) }
         if let journal { printing?.resume(with: journal) }
         let session = WatchSession(
-            flow: options.flow(journal: journal, betterCopies: !settings.batches) { events.send($0) },
+            flow: options.flow(journal: journal, copies: settings.batches ? .keepFirst : .keepBetter) { events.send($0) },
             sink: options.sink(output: destination, format: settings.format, keepsImage: report.hasScreen, journal: journal),
             interval: settings.throttle, clock: clock, batches: settings.batches, start: start, batchTimeout: settings.batchTimeout,
             commands: commands)
