@@ -65,17 +65,14 @@ public struct WatchRun: Sendable {
         if let serverError { return await end(.serverUnavailable(serverError.description)) }
         if let server { log.status("serving \(server.url)") }
         if server != nil, let warning = settings.serve?.guestWarning { log.status(warning) }
+        let runStart = RunStart { events.send(.notice($0)) }
         var options = settings.options
-        do throws(DecorationError) {
-            for warning in try options.decorate(with: settings.decorations) { report.event(.notice(warning)) }
+        do throws(RunStart.Failure) {
+            try runStart.decorate(&options, with: settings.decorations)
+            if let refusal { return await end(.cannotWrite(refusal.description)) }
+            try runStart.makeFolder(for: settings.output)
         } catch {
-            return await end(.decorationUnavailable(error.description))
-        }
-        if let refusal { return await end(.cannotWrite(refusal.description)) }
-        do throws(FileError) {
-            if let made = try OutputFolder.create(for: settings.output) { events.send(.notice(OutputFolder.created(made))) }
-        } catch {
-            return await end(.cannotWrite(error.description))
+            return await end(WatchEnd(error))
         }
         // Finish now and photos removed: the session's state machine decides what each changes.
         let commands = SessionCommands()
