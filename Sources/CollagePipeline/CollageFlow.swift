@@ -59,11 +59,12 @@ public struct CollageFlow: Sendable {
     /// What the chain decided about each file it took from `files`, in order, one decision per
     /// file, each reported to `log` as it is made. The sequence ends when its source does, or
     /// when a file arrives after the selection is full; that file is left in `overflow`.
+    /// `starting`: the photos already taken (a booth's batch rebuilt after a retake keeps its
+    /// photos, decoded, without reading or announcing them again).
     public func decisions<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
-        from files: Files, overflow: Overflow = Overflow()
+        from files: Files, overflow: Overflow = Overflow(), starting: Selection? = nil
     ) -> some AsyncSequence<Decision, Never> & Sendable {
-        let empty = Selection(limit: layout.limit, similarity: similarity)
-        let relay = SelectionRelay(empty)
+        let relay = SelectionRelay(starting ?? Selection(limit: layout.limit, similarity: similarity))
         let taken = Tally()
         let (reader, rules, log) = (reader, rules, log)
         return files
@@ -104,9 +105,9 @@ public struct CollageFlow: Sendable {
 
     /// The selection after each accepted photo: the decisions that added one.
     public func selections<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
-        from files: Files, overflow: Overflow = Overflow()
+        from files: Files, overflow: Overflow = Overflow(), starting: Selection? = nil
     ) -> some AsyncSequence<Selection, Never> & Sendable {
-        decisions(from: files, overflow: overflow).compactMap { decision in
+        decisions(from: files, overflow: overflow, starting: starting).compactMap { decision in
             if case .added = decision.outcome { return decision.selection }
             return nil
         }

@@ -15,6 +15,8 @@ final class BatchDriver<C: Clock<Duration>>: Sendable {
         /// The chain's newest selection, before the throttle: what an early completion saves.
         var latest: Selection?
         var timer: Task<Void, Never>?
+        /// The number the machine gave the next batch when it completed this one.
+        var next: Int?
     }
 
     private let state: Locked<State>
@@ -25,11 +27,12 @@ final class BatchDriver<C: Clock<Duration>>: Sendable {
 
     /// `name`: how the log names collage number n.
     /// `machine` may hold photos already (a resumed or rebuilt batch): its wait starts now.
-    init(machine: BatchStateMachine<PathName, C.Instant>, clock: C, inputs: AsyncChannel<SessionInput>,
+    /// `latest`: a rebuilt batch's selection, which an early completion saves until a photo joins.
+    init(machine: BatchStateMachine<PathName, C.Instant>, clock: C, inputs: AsyncChannel<SessionInput>, latest: Selection? = nil,
          log: @escaping @Sendable (PipelineEvent) -> Void, name: @escaping @Sendable (Int) -> String) {
         var machine = machine
         let action = machine.resumed(at: clock.now)
-        state = Locked(State(machine: machine))
+        state = Locked(State(machine: machine, latest: latest))
         self.clock = clock
         self.inputs = inputs
         self.log = log
@@ -41,6 +44,8 @@ final class BatchDriver<C: Clock<Duration>>: Sendable {
 
     var ending: BatchEnding? { state.withLock { $0.ending } }
     var latest: Selection? { state.withLock { $0.latest } }
+    /// The next batch's number, once the machine completed this one (full, timeout, finish now).
+    var next: Int? { state.withLock { $0.next } }
     /// Every photo in a collage completed so far, with its number: the next batch's machine knows them.
     var completed: [PathName: Int] { state.withLock { $0.machine.completed } }
 
@@ -54,7 +59,9 @@ final class BatchDriver<C: Clock<Duration>>: Sendable {
         let action = state.withLock { state -> BatchStateMachine<PathName, C.Instant>.Action in
             state.latest = selection
             guard let newest = selection.photos.last, !state.machine.open.photos.contains(newest.name) else { return .none }
-            return state.machine.added(newest.name, at: clock.now)
+            let action = state.machine.added(newest.name, at: clock.now)
+            if case .complete(_, _, _, let next) = action { state.next = next }
+            return action
         }
         if case .wait(let deadline) = action { arm(deadline) }
         return selection
@@ -75,10 +82,13 @@ final class BatchDriver<C: Clock<Duration>>: Sendable {
         case .command(.removed(let file)): action = state.withLock { $0.machine.removed(file.path) }
         }
         switch action {
-        case .complete(let batch, let photos, let because, _):
+        case .complete(let batch, let photos, let because, let next):
             let reason = because == .timeout ? "no photo came for the batch timeout" : "finished by the operator"
             log(.notice("\(name(batch)) is complete with \(LogCount.photos(photos.count)): \(reason)"))
-            state.withLock { $0.ending = .complete(because: reason) }
+            state.withLock { state in
+                state.ending = .complete(because: reason)
+                state.next = next
+            }
             return false
         case .rebuild(let batch, let photos, let removed):
             log(.notice("\(removed) was removed: \(name(batch)) is made again " + (photos.isEmpty ? "with no photo" : "with \(LogCount.photos(photos.count))")))
