@@ -27,13 +27,16 @@ struct RunStart {
     }
 
     /// `--pages`: the photos as given, in order, with a file that is the output (`-o`, the name
-    /// the pages are numbered from) kept in its place and refused as the output, so that the
-    /// report says it was left out.
+    /// the pages are numbered from) kept in its place and refused as the output, and a collage
+    /// this tool wrote (an earlier album's page: numbered, with a mark that verifies) refused as
+    /// one, so that the report says each was left out.
     func inputs(_ photos: [PathName], separator: PhotoInputs.Separator, recursive: Bool,
                 namingOutput output: PathName?) -> [PhotoInputs.Item] {
         PhotoInputs(separator: separator, recursive: recursive).resolve(photos).map { item in
-            guard case .file(let file) = item, let output, FileIdentity.same(file.path, output) else { return item }
-            return .unusable(file, .output)
+            guard case .file(let file) = item else { return item }
+            if let output, FileIdentity.same(file.path, output) { return .unusable(file, .output) }
+            if PageNames.isNumbered(file.path), ExistingOutput.at(file.path) == .collage { return .unusable(file, .collage) }
+            return item
         }
     }
 

@@ -31,3 +31,27 @@ struct PagesInputsEndToEndTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == before)
     }
 }
+
+extension PagesInputsEndToEndTests {
+    /// An earlier album's pages in the folder (one photo a page: each a larger copy of its photo,
+    /// sorting first) are collages, recognised by their signed mark and said so; they never push
+    /// the real photos out as their duplicates, nor take their place as better copies.
+    @Test func anEarlierAlbumsPagesAreCollagesNotCopiesOfThePhotos() async throws {
+        let names = ["autumn.jpg", "bythewater.jpg", "kite.jpg"]
+        for name in names { try Fixtures.copy(name, to: trip.file(name)) }
+        let earlier = try await CollageCommand.run(["build", trip.path, "--pages", "--limit", "1", "--size", "300x200", "-o", trip.file("a-old.jpg")])
+        #expect(earlier.status == 0, "\(earlier.stderr)")
+        let old = (1...3).map { trip.file(String(format: "a-old-%04d.jpg", $0)) }
+        let out = try TemporaryDirectory()
+        let result = try await CollageCommand.run(["build", trip.path, "--pages", "--size", "600x400", "-o", out.file("album.jpg")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderrLines.filter { !$0.hasPrefix("collage: wrote") }
+            == old.map { "collage: \($0): a collage this tool wrote (its signed mark says so), not a photo" })
+        try CollageChecks.expectTiles(of: out.file("album-0001.jpg"), show: names.map(trip.file))
+        // A photo whose name is numbered as a page's is still a photo.
+        try Fixtures.copy("path.jpg", to: trip.file("IMG-0007.jpg"))
+        let again = try await CollageCommand.run(["build", trip.path, "--pages", "--size", "600x400", "--dry-run", "--json", "-o", out.file("album.jpg")])
+        #expect(try await Shell.jq(#"select(.type == "skipped") | "\(.data.reason)""#, Data(again.stdout.utf8)) == ["collage", "collage", "collage"])
+        #expect(try await Shell.jq(#"select(.type == "added") | .data.path"#, Data(again.stdout.utf8)).contains(trip.file("IMG-0007.jpg")))
+    }
+}
