@@ -166,4 +166,24 @@ struct BoothSessionTests {
             _ = try await running
         }
     }
+
+    /// A retake saved under the name of a photo of the open batch (copied or renamed over it):
+    /// the old one leaves the batch, then the new one joins it, once.
+    @Test func aPhotoReplacedUnderItsNameIsARemovalThenAnArrival() async throws {
+        try await withDeadline {
+            async let running = session().run(source)
+            var saves = sink.saves.makeAsyncIterator()
+            await send("p1", "p2", "p3")
+            for _ in 1...3 { _ = await nextSave(&saves) }
+            source.send(PhotoFile("p2"))
+            #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p1", "p3"]))
+            #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p1", "p3", "p2"]))
+            #expect(events.lines.contains("p2 was removed: collage-1 is made again with 2 photos"))
+            await send("p4")
+            #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p1", "p3", "p2", "p4"], complete: true))
+            source.finish()
+            _ = try await running
+            #expect(addedCount == ["p1": 1, "p2": 2, "p3": 1, "p4": 1])
+        }
+    }
 }

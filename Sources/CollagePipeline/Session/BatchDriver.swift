@@ -67,6 +67,11 @@ final class BatchDriver<C: Clock<Duration>>: Sendable {
         return selection
     }
 
+    /// Whether the open batch holds a photo of this name.
+    func isOpen(_ name: PathName) -> Bool {
+        state.withLock { $0.machine.open.photos.contains(name) }
+    }
+
     /// Stops the timer: the batch is over.
     func stop() {
         state.withLock { $0.timer?.cancel() }
@@ -146,8 +151,15 @@ struct BatchFiles<Files: AsyncSequence<PhotoFile, Never> & Sendable, C: Clock<Du
         mutating func next() async -> PhotoFile? {
             while !ended {
                 guard let input = await sequence.nextInput() else { break }
-                if case .file(let file) = input { return file }
-                if !sequence.driver.decide(input) { ended = true }
+                guard case .file(let file) = input else {
+                    if !sequence.driver.decide(input) { ended = true }
+                    continue
+                }
+                // A photo of the open batch saved again under its name (a retake copied or
+                // renamed over it): the old one is removed first, then this one arrives.
+                guard sequence.driver.isOpen(file.path) else { return file }
+                sequence.pending.inputs.withLock { $0.insert(.file(file), at: 0) }
+                if !sequence.driver.decide(.command(.removed(file))) { ended = true }
             }
             ended = true
             return nil
