@@ -86,7 +86,7 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
             var unsaved: Selection?
             let machine = BatchStateMachine<PathName, C.Instant>(limit: flow.layout.limit, timeout: batchTimeout, batch: batch,
                                                                  photos: accepted.map(\.path), completed: completed, nextBatch: start.nextBatch)
-            let driver = BatchDriver(machine: machine, clock: clock, inputs: inputs, latest: rebuilt, log: flow.log,
+            let driver = BatchDriver(machine: machine, clock: clock, inputs: inputs, commands: commands, latest: rebuilt, log: flow.log,
                                      name: { [sink] in sink.destination(forBatch: $0).description })
             defer { driver.stop() }
             if let rebuilt, !rebuilt.photos.isEmpty {
@@ -99,6 +99,8 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
             let source = StartingWith(carried, then: driver.files(rest, pending: pending))
             let selections = flow.selections(from: source, overflow: overflow, starting: rebuilt).map { driver.added($0) }
             for try await selection in selections.throttle(for: interval, clock: clock) {
+                // A photo removed while it was read: the batch is made again without it.
+                if case .rebuild? = driver.ending { continue }
                 if rebuilt == nil && batch == start.batch && selection.photos.allSatisfy({ resumed.contains(PhotoFile(path: $0.name)) }) {
                     // The unfinished collage's file already shows its photos: saved again once it holds more.
                     continue

@@ -16,8 +16,10 @@ struct BoothSessionTests {
     let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
     let commands = SessionCommands(), events = RecordedEvents()
 
-    func session(start: BoothStart = BoothStart()) -> WatchSession<ManualClock> {
-        let reader = InMemoryPhotos(Dictionary(uniqueKeysWithValues: (1...9).map { ("p\($0)", .landscape(seed: $0)) }), size: PixelSize(width: 120, height: 90))
+    static let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: (1...9).map { ("p\($0)", .landscape(seed: $0)) }),
+                                       size: PixelSize(width: 120, height: 90))
+
+    func session(start: BoothStart = BoothStart(), reader: any PhotoReader = BoothSessionTests.photos) -> WatchSession<ManualClock> {
         let flow = CollageFlow(reader: reader, layout: Layout(canvas: PixelSize(width: 300, height: 200), limit: 4), copies: .keepFirst,
                                log: events.record)
         return WatchSession(flow: flow, sink: sink, interval: .zero, clock: clock, batches: true, start: start,
@@ -184,6 +186,31 @@ struct BoothSessionTests {
             source.finish()
             _ = try await running
             #expect(addedCount == ["p1": 1, "p2": 2, "p3": 1, "p4": 1])
+        }
+    }
+
+    /// A shot deleted while it is still being read (its decode held at a gate) completes
+    /// nothing: its removal is applied first, and the strip is made again without it.
+    @Test func aShotRemovedWhileBeingReadNeverCompletesTheBatch() async throws {
+        try await withDeadline {
+            let gated = GatedPhotos(Self.photos, gating: .decode)
+            for name in ["p1", "p2", "p3", "p5"] { gated.open(name) }
+            async let running = session(reader: gated).run(source)
+            var saves = sink.saves.makeAsyncIterator()
+            var arrivals = gated.arrivals.makeAsyncIterator()
+            await send("p1", "p2", "p3")
+            for _ in 1...3 { _ = await nextSave(&saves) }
+            source.send(PhotoFile("p4"))
+            while await arrivals.next() != "p4" {}
+            commands.send(.removed(PhotoFile("p4")))  // while p4 is being decoded
+            gated.open("p4")
+            #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p1", "p2", "p3"]))
+            #expect(events.lines.contains("p4 was removed: collage-1 is made again with 3 photos"))
+            await send("p5")
+            #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p1", "p2", "p3", "p5"], complete: true))
+            source.finish()
+            _ = try await running
+            #expect(!sink.history.contains { $0.photos.contains("p4") })
         }
     }
 }
