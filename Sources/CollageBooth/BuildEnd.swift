@@ -20,6 +20,14 @@ public enum BuildEnd: Sendable, Equatable {
     /// The collage was saved, but every try of `--print` failed: 69.
     case printFailed
 
+    /// A start that failed (`RunStart`).
+    init(_ failure: RunStart.Failure) {
+        switch failure {
+        case .folderNotMade(let line): self = .folderNotMade(line)
+        case .decorationUnavailable(let line): self = .decorationUnavailable(line)
+        }
+    }
+
     public var status: Int32 {
         switch self {
         case .complete: return 0

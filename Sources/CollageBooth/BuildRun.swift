@@ -35,8 +35,9 @@ public struct BuildRun: Sendable {
         if destination.path == nil && !settings.dryRun && Console.standardOutput.isTerminal {
             return ended(.refused("refusing to write image data to a terminal; redirect standard output or give -o FILE"))
         }
-        let (items, outputListed) = PhotoInputs.resolve(settings.photos, separator: settings.separator, recursive: settings.recursive,
-                                                        excludingOutput: destination.path)
+        let start = RunStart { log.event(.notice($0)) }
+        let (items, outputListed) = start.inputs(settings.photos, separator: settings.separator, recursive: settings.recursive,
+                                                 output: destination.path)
         do {
             try CollageBuild.check(items, against: destination)
             // A photo the folder's listing left out as the output. (A device or FIFO is refused
@@ -47,18 +48,12 @@ public struct BuildRun: Sendable {
         } catch {
             return ended(.refused("\(error)"))
         }
-        if !settings.dryRun, let path = destination.path {
-            do throws(FileError) {
-                if let made = try OutputFolder.create(for: path) { log.event(.notice(OutputFolder.created(made))) }
-            } catch {
-                return ended(.folderNotMade(error.description))
-            }
-        }
         var options = settings.options
-        do throws(DecorationError) {
-            for warning in try options.decorate(with: settings.decorations) { log.event(.notice(warning)) }
+        do throws(RunStart.Failure) {
+            try start.makeFolder(for: destination.path, dryRun: settings.dryRun)
+            try start.decorate(&options, with: settings.decorations)
         } catch {
-            return ended(.decorationUnavailable(error.description))
+            return ended(BuildEnd(error))
         }
         log.startProgress(given: items.count)
         let (format, dryRun, preview) = (settings.format, settings.dryRun, settings.report.preview)

@@ -9,7 +9,7 @@ internal import CollageWriting
 /// read, `PagedBuild` over the inputs with its log, progress and NDJSON, then what stdout says.
 ///
 /// ```
-/// refuse -o -, pages over photos ─▶ decorations ─▶ PagedBuild ─▶ PipelineEvent ─▶ log, --json
+/// inputs (the output named) ─▶ refuse -o -, pages over photos ─▶ the pages' folder, decorations (RunStart) ─▶ PagedBuild ─▶ PipelineEvent ─▶ log, --json
 ///   ─▶ stdout: the pages written (the plan on a dry run, the `pages` line with --json)
 /// ```
 public struct PagesRun: Sendable {
@@ -22,7 +22,9 @@ public struct PagesRun: Sendable {
     /// Runs the pages; `stop` carries the executable's signal trap's requests: any stop cancels
     /// the page in flight (its temporary file removed), the pages before it stay.
     public func run<Stops: AsyncSequence<StopRequest, Never> & Sendable>(stop: Stops) async -> PagesEnd {
-        let settings = settings, log = settings.report.log(watching: false), items = settings.inputs
+        let settings = settings, log = settings.report.log(watching: false)
+        let start = RunStart { log.event(.notice($0)) }
+        let items = start.inputs(settings.photos, separator: settings.separator, recursive: settings.recursive, namingOutput: settings.output)
         let most = PageNames.mostPages(photos: items.count, perPage: settings.options.layout.limit)
         func ended(_ end: PagesEnd) -> PagesEnd {
             if let line = end.error { log.error(line) }
@@ -39,10 +41,11 @@ public struct PagesRun: Sendable {
             return ended(.refused(error.description))
         }
         var options = settings.options
-        do throws(DecorationError) {
-            for warning in try options.decorate(with: settings.decorations) { log.event(.notice(warning)) }
+        do throws(RunStart.Failure) {
+            try start.makeFolder(for: base, dryRun: settings.dryRun)
+            try start.decorate(&options, with: settings.decorations)
         } catch {
-            return ended(.decorationUnavailable(error.description))
+            return ended(PagesEnd(error))
         }
         let (json, format, dryRun) = (settings.report.json, settings.format, settings.dryRun)
         log.startProgress(given: items.count, pages: most)

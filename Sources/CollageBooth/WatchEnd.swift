@@ -43,6 +43,14 @@ public enum WatchEnd: Sendable, Equatable {
     }
 
     /// The exit status the command ends with.
+    /// A start that failed (`RunStart`): a folder not made is a collage that cannot be written.
+    init(_ failure: RunStart.Failure) {
+        switch failure {
+        case .folderNotMade(let line): self = .cannotWrite(line)
+        case .decorationUnavailable(let line): self = .decorationUnavailable(line)
+        }
+    }
+
     public var status: Int32 {
         switch self {
         case .complete: return 0

@@ -57,7 +57,15 @@ public struct WatchRun: Sendable {
         }
         let events = BoothEvents.booth(files: server.map(Self.hearing), report: { event in report.event(event) },
                                        printer: printing.map(Self.hearing))
+        // Lines about the output before the watch starts (its folder made, a killed run's files
+        // removed) follow the `started` event, which scripts read first.
+        var early: [String] = []
+        func sayEarly() {
+            for line in early { events.send(.notice(line)) }
+            early = []
+        }
         func end(_ end: WatchEnd) async -> WatchEnd {
+            sayEarly()
             report.finish(reason: end.code, status: end.status, error: end.error)
             await server?.close()
             return end
@@ -69,21 +77,18 @@ public struct WatchRun: Sendable {
         let preflight = Preflight.atStart(settings)
         if let refusal = preflight.refusal { return await end(.printerUnavailable(refusal.detail)) }
         for warning in preflight.warnings { log.status("\(warning.name): \(warning.detail)") }
+        let runStart = RunStart { early.append($0) }
         var options = settings.options
-        do throws(DecorationError) {
-            for warning in try options.decorate(with: settings.decorations) { report.event(.notice(warning)) }
+        do throws(RunStart.Failure) {
+            try runStart.decorate(&options, with: settings.decorations)
+            if let refusal { return await end(.cannotWrite(refusal.description)) }
+            try runStart.makeFolder(for: settings.output)
         } catch {
-            return await end(.decorationUnavailable(error.description))
-        }
-        if let refusal { return await end(.cannotWrite(refusal.description)) }
-        do throws(FileError) {
-            if let made = try OutputFolder.create(for: settings.output) { events.send(.notice(OutputFolder.created(made))) }
-        } catch {
-            return await end(.cannotWrite(error.description))
+            return await end(WatchEnd(error))
         }
         // Finish now and photos removed: the session's state machine decides what each changes.
         let commands = SessionCommands()
-        for stale in destination.removeStaleTemporaries() { events.send(.notice("removed \(stale), left by a run that was killed")) }
+        for stale in destination.removeStaleTemporaries() { early.append("removed \(stale), left by a run that was killed") }
         let watcher: FolderWatcher
         do {
             watcher = try FolderWatcher(folder: settings.folder, isOwnOutput: destination.ownNames(in: settings.folder)) { event in
@@ -95,6 +100,7 @@ public struct WatchRun: Sendable {
             return await end(.folderUnavailable(error.description))
         }
         report.started(folder: settings.folder, output: settings.output, batches: settings.batches, throttle: settings.throttle, url: server?.url)
+        sayEarly()
         // A photo booth reads its journal before anything is taken: where to resume, which photos are used.
         var journal: BoothJournal?
         var start = BoothStart()
@@ -111,7 +117,7 @@ public struct WatchRun: Sendable {
         if let journal { server?.remember(journal) }
         if let journal { printing?.resume(with: journal) }
         let session = WatchSession(
-            flow: options.flow(journal: journal, betterCopies: !settings.batches) { events.send($0) },
+            flow: options.flow(journal: journal, copies: settings.batches ? .keepFirst : .keepBetter) { events.send($0) },
             sink: options.sink(output: destination, format: settings.format, keepsImage: report.hasScreen, journal: journal),
             interval: settings.throttle, clock: clock, batches: settings.batches, start: start, batchTimeout: settings.batchTimeout,
             commands: commands)

@@ -31,4 +31,16 @@ public struct PageNames: Hashable, Sendable {
         }
         return PathName(bytes: bytes[..<dot] + suffix + bytes[dot...])
     }
+
+    /// Whether `path`'s name is numbered as a page's (or a booth's collage) is: `NAME-0001.ext`,
+    /// four digits or more before the extension. Only such a file is looked at for a collage's
+    /// mark among a run's photos: reading every photo whole for it would double the reading.
+    public static func isNumbered(_ path: PathName) -> Bool {
+        let bytes = path.bytes
+        let nameStart = (bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 }) ?? 0
+        let end = bytes[nameStart...].lastIndex(of: UInt8(ascii: ".")).flatMap { $0 > nameStart ? $0 : nil } ?? bytes.endIndex
+        var index = end
+        while index > nameStart, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index - 1]) { index -= 1 }
+        return end - index >= minimumDigits && index - 1 > nameStart && bytes[index - 1] == UInt8(ascii: "-")
+    }
 }

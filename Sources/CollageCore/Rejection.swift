@@ -16,6 +16,13 @@ public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
     case notReached
     /// Photo-booth mode: this very file (by content) is already in the saved collage named.
     case alreadyUsed(in: PathName)
+    /// `build --pages`: the file the output (`-o`) names, which the pages are numbered from,
+    /// found among the photos: left out, and said so, never read as a photo.
+    case output
+    /// `build --pages`: a collage this tool wrote (a page of an earlier album, a booth's
+    /// collage), recognised by its signed mark: not a photo, so it never pushes out the photos
+    /// it shows as their copy.
+    case collage
     /// The file could not be used at all; `detail` names what failed.
     case unusable(Problem, detail: String)
 
@@ -38,7 +45,7 @@ public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The machine-readable reason: `portrait`, `square`, `landscape`, `duplicate`,
-    /// `over-limit`, `not-reached`, `already-used`, or the problem's code.
+    /// `over-limit`, `not-reached`, `already-used`, `output`, `collage`, or the problem's code.
     public var code: String {
         switch self {
         case .shape(let size, _): return size.isLandscape ? "landscape" : size.width == size.height ? "square" : "portrait"
@@ -46,6 +53,8 @@ public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
         case .overLimit: return "over-limit"
         case .notReached: return "not-reached"
         case .alreadyUsed: return "already-used"
+        case .output: return "output"
+        case .collage: return "collage"
         case .unusable(let problem, _): return problem.rawValue
         }
     }
@@ -60,6 +69,8 @@ public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
         case .overLimit(let limit): return "over the limit of \(limit) photo\(limit == 1 ? "" : "s") (raise it with --limit)"
         case .notReached: return "not read: the build was stopped first"
         case .alreadyUsed(let collage): return "already in \(collage)"
+        case .output: return "the output (-o) names it: left out, not read as a photo"
+        case .collage: return "a collage this tool wrote (its signed mark says so), not a photo"
         case .unusable(_, let detail): return detail
         }
     }

@@ -44,6 +44,11 @@ public struct Selection: Sendable {
         try add(photo, refusedBy: PhotoRules.unique(among: resemblances, similarity: similarity))
     }
 
+    /// Takes `photo`, which the rule book (`PhotoRuleBook.decide`) decided to use.
+    public mutating func take(_ photo: Photo) {
+        photos.append(photo)
+    }
+
     /// Puts `photo` in the place of the photo named `name` (a better copy of it): the collage
     /// keeps its layout, with the better pixels. False when no photo has that name.
     public mutating func replace(_ name: PathName, with photo: Photo) -> Bool {

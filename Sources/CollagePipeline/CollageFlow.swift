@@ -10,7 +10,7 @@ public import CollageWriting
 /// watched, the arguments of `build`, or a test's in-memory source.
 ///
 /// ```
-/// files ─▶ takeWhile(room) ─▶ probe ─▶ filter shape ─▶ decode ─▶ compare ─▶ filter unique ─▶ scan ─▶ Decision…
+/// files ─▶ takeWhile(room) ─▶ probe ─▶ filter shape ─▶ decode ─▶ decide (PhotoRuleBook) and scan ─▶ Decision…
 /// ```
 /// One `Decision` per file taken, reported to `log` as it is made: a file a stage refuses goes
 /// on past the later stages untouched and is decided at the end. `selections` keeps the
@@ -29,19 +29,25 @@ public struct CollageFlow: Sendable {
     public let plan: KeptSizePlan
     /// Whether a better copy of a photo taken (`PhotoRules.isBetterCopy`) takes its place:
     /// `build` and plain `watch`. A booth keeps the first, which may be on the screen already.
-    public let betterCopies: Bool
+    public let copies: PhotoRuleBook.Copies
     public var log: @Sendable (PipelineEvent) -> Void
 
     public init(reader: any PhotoReader, layout: Layout, accept: AcceptedShape = .landscape,
-                similarity: Double = Thumbnail.samePhotoThreshold, plan: KeptSizePlan = .growing, betterCopies: Bool = true,
+                similarity: Double = Thumbnail.samePhotoThreshold, plan: KeptSizePlan = .growing, copies: PhotoRuleBook.Copies = .keepBetter,
                 log: @escaping @Sendable (PipelineEvent) -> Void) {
         self.reader = reader
         self.layout = layout
         self.accept = accept
         self.similarity = similarity
         self.plan = plan
-        self.betterCopies = betterCopies
+        self.copies = copies
         self.log = log
+    }
+
+    /// The rules every photo is decided by (`PhotoRuleBook`): this flow's shape, similarity,
+    /// limit and copies.
+    public var rules: PhotoRuleBook {
+        PhotoRuleBook(accept: accept, similarity: similarity, limit: layout.limit, copies: copies)
     }
 
     /// The size the chain keeps `photo` at, as the `file`-th file of the source arriving when
@@ -53,13 +59,14 @@ public struct CollageFlow: Sendable {
     /// What the chain decided about each file it took from `files`, in order, one decision per
     /// file, each reported to `log` as it is made. The sequence ends when its source does, or
     /// when a file arrives after the selection is full; that file is left in `overflow`.
+    /// `starting`: the photos already taken (a booth's batch rebuilt after a retake keeps its
+    /// photos, decoded, without reading or announcing them again).
     public func decisions<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
-        from files: Files, overflow: Overflow = Overflow()
+        from files: Files, overflow: Overflow = Overflow(), starting: Selection? = nil
     ) -> some AsyncSequence<Decision, Never> & Sendable {
-        let empty = Selection(limit: layout.limit, similarity: similarity)
-        let relay = SelectionRelay(empty)
+        let relay = SelectionRelay(starting ?? Selection(limit: layout.limit, similarity: similarity))
         let taken = Tally()
-        let (reader, accept, similarity, betterCopies, log) = (reader, accept, similarity, betterCopies, log)
+        let (reader, rules, log) = (reader, rules, log)
         return files
             // takeWhile: the app stopped taking photos at six.
             .prefix(while: { file in
@@ -75,7 +82,7 @@ public struct CollageFlow: Sendable {
                 Step(file: file, value: await reader.probe(file).mapError { SizedRejection(rejection: $0, size: nil) })
             }
             // filter by shape: decided from the header, before any pixel is decoded.
-            .map { step in step.check(size: \.size) { PhotoRules.shape($0.size, accepted: accept) } }
+            .map { step in step.check(size: \.size) { rules.shape($0.size) } }
             // decode once, at the size for the largest tile this photo can get.
             .map { (step: Step<ProbedPhoto>) -> Step<Photo> in
                 guard case .success(let probed) = step.value else { return step.failed() }
@@ -84,25 +91,10 @@ public struct CollageFlow: Sendable {
                 let decoded = await probed.decode(keeping: kept)
                 return Step(file: step.file, value: decoded.mapError { SizedRejection(rejection: $0, size: probed.size) })
             }
-            // compare with every photo taken, once: the duplicate rule and the nearest reported both read it.
-            .map { (step: Step<Photo>) in
-                step.map { photo in ComparedPhoto(photo: photo, resemblances: relay.value.photos.map { Resemblance(of: photo, to: $0) }) }
-            }
-            // filter unique: against every photo taken, not just the previous one; a better copy
-            // of one goes on, to take its place.
-            .map { (step: Step<ComparedPhoto>) -> Step<ComparedPhoto> in
-                guard case .success(var compared) = step.value else { return step }
-                let duplicate = PhotoRules.unique(among: compared.resemblances, similarity: similarity)
-                if betterCopies, case .duplicate(let name)? = duplicate, let kept = relay.value.photo(named: name),
-                   PhotoRules.isBetterCopy(compared.photo, than: kept) {
-                    compared.replacing = kept
-                    return Step(file: step.file, value: .success(compared))
-                }
-                return step.check(size: \.photo.size) { _ in duplicate }
-            }
-            // scan into the selection; every decision is reported.
-            .map { (step: Step<ComparedPhoto>) -> Decision in
-                let decision = Self.scan(step, into: relay)
+            // unique, or a better copy, and the limit: the rule book decides on the photo compared
+            // with every photo taken, once; the scan carries out its verdict.
+            .map { (step: Step<Photo>) -> Decision in
+                let decision = Self.scan(step, by: rules, into: relay)
                 log(PipelineEvent(decision))
                 if let replaced = decision.replaced {
                     log(.skipped(replaced.file, .replacedBy(decision.file.path), size: replaced.size))
@@ -113,46 +105,38 @@ public struct CollageFlow: Sendable {
 
     /// The selection after each accepted photo: the decisions that added one.
     public func selections<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
-        from files: Files, overflow: Overflow = Overflow()
+        from files: Files, overflow: Overflow = Overflow(), starting: Selection? = nil
     ) -> some AsyncSequence<Selection, Never> & Sendable {
-        decisions(from: files, overflow: overflow).compactMap { decision in
+        decisions(from: files, overflow: overflow, starting: starting).compactMap { decision in
             if case .added = decision.outcome { return decision.selection }
             return nil
         }
     }
 
-    /// The scan (the book's `scan` into the selection, `reductions` in Swift): adds a photo that
-    /// passed every rule to the selection in `relay`, which may still refuse it.
-    private static func scan(_ step: Step<ComparedPhoto>, into relay: SelectionRelay) -> Decision {
+    /// The scan (the book's `scan` into the selection, `reductions` in Swift): the rule book's
+    /// verdict on a photo that passed the stages before, carried out on the selection in `relay`.
+    private static func scan(_ step: Step<Photo>, by rules: PhotoRuleBook, into relay: SelectionRelay) -> Decision {
+        var selection = relay.value
         switch step.value {
         case .failure(let failure):
-            return Decision(file: step.file, outcome: .skipped(failure.rejection, size: failure.size), selection: relay.value)
-        case .success(let compared):
-            var selection = relay.value
-            if let kept = compared.replacing, selection.replace(kept.name, with: compared.photo) {
+            return Decision(file: step.file, outcome: .skipped(failure.rejection, size: failure.size), selection: selection)
+        case .success(let photo):
+            let resemblances = selection.photos.map { Resemblance(of: photo, to: $0) }
+            switch rules.decide(photo, resemblances: resemblances, taken: selection.count) {
+            case .skip(let rejection):
+                return Decision(file: step.file, outcome: .skipped(rejection, size: photo.size), selection: selection)
+            case .use(let nearest):
+                selection.take(photo)
                 relay.accept(selection)
-                return Decision(file: step.file, outcome: .added(compared.photo, nearest: PhotoRules.nearest(among: compared.resemblances)),
-                                selection: selection, replaced: (PhotoFile(path: kept.name), kept.size))
-            }
-            do throws(Rejection) {
-                try selection.add(compared.photo, resemblances: compared.resemblances)
+                return Decision(file: step.file, outcome: .added(photo, nearest: nearest), selection: selection)
+            case .replace(let kept, let nearest):
+                _ = selection.replace(kept.name, with: photo)
                 relay.accept(selection)
-                let nearest = PhotoRules.nearest(among: compared.resemblances)
-                return Decision(file: step.file, outcome: .added(compared.photo, nearest: nearest), selection: selection)
-            } catch {
-                return Decision(file: step.file, outcome: .skipped(error, size: compared.photo.size), selection: selection)
+                return Decision(file: step.file, outcome: .added(photo, nearest: nearest), selection: selection,
+                                replaced: (PhotoFile(path: kept.name), kept.size))
             }
         }
     }
-}
-
-/// A decoded photo with how it resembles each photo taken, in order. The chain pulls one photo
-/// at a time, so these are the photos the scan adds it to.
-private struct ComparedPhoto: Sendable {
-    let photo: Photo
-    let resemblances: [Resemblance]
-    /// The photo taken that this one, a better copy of it, is to replace.
-    var replacing: Photo?
 }
 
 /// A rejection with the photo's displayed size, when its header was read.
@@ -166,10 +150,6 @@ private struct SizedRejection: Error {
 private struct Step<Value: Sendable>: Sendable {
     let file: PhotoFile
     let value: Result<Value, SizedRejection>
-
-    func map<New>(_ transform: (Value) -> New) -> Step<New> {
-        Step<New>(file: file, value: value.map(transform))
-    }
 
     /// A rule: passes what it accepts, refuses the rest with the photo's size.
     func check(size: (Value) -> PixelSize, _ rule: (Value) -> Rejection?) -> Step {

@@ -35,12 +35,18 @@ public struct CollageOptions: Sendable {
         self.decoders = decoders
     }
 
+    /// The rules these settings decide photos by, for one collage of the layout's limit, or for
+    /// pages of it (`limit: nil`: every page).
+    public func rules(limit: Int?) -> PhotoRuleBook {
+        PhotoRuleBook(accept: accept, similarity: similarity, limit: limit)
+    }
+
     /// The chain these settings describe, reading real files: for `watch` (growing, a photo
     /// booth passing its journal) and `build` (planned).
-    public func flow(plan: KeptSizePlan = .growing, journal: BoothJournal? = nil, betterCopies: Bool = true,
+    public func flow(plan: KeptSizePlan = .growing, journal: BoothJournal? = nil, copies: PhotoRuleBook.Copies = .keepBetter,
                      log: @escaping @Sendable (PipelineEvent) -> Void) -> CollageFlow {
         CollageFlow(reader: PhotoLoader(limits: readLimits, journal: journal), layout: layout, accept: accept, similarity: similarity,
-                    plan: plan, betterCopies: betterCopies, log: log)
+                    plan: plan, copies: copies, log: log)
     }
 
     /// Reads the print's background, logo and frame and opens the caption's font, before any

@@ -16,7 +16,8 @@ public struct Inspection: Sendable {
     /// The most similar photo among the files before it, and how far it is on the
     /// `--similarity` scale.
     public var nearest: Resemblance?
-    /// The first earlier file that is the same photo.
+    /// The photo taken that it duplicates (or the better copy that took its place), as `build`
+    /// names it; else the first earlier file that is the same photo.
     public var duplicateOf: PathName?
     public var verdict: Verdict
 
@@ -42,11 +43,11 @@ public struct CollageInspection: Sendable {
     static let sampleSide = 320
 
     public func run(_ inputs: [PhotoInputs.Item], progress: @escaping @Sendable (Inspection) -> Void = { _ in }) async -> [Inspection] {
+        let rules = options.rules(limit: options.layout.limit)
         var results: [Inspection] = []
         var seen: [Photo] = []
-        var taken: [Photo] = []
-        // Whether each photo seen was taken: the duplicate rule looks only at those.
-        var seenTaken: [Bool] = []
+        // The photos taken, in their places, and the result each one is.
+        var taken: [(photo: Photo, result: Int)] = []
         for item in inputs {
             var inspection: Inspection
             switch item {
@@ -54,37 +55,43 @@ public struct CollageInspection: Sendable {
                 inspection = Inspection(file: file, verdict: .skipped(rejection))
             case .file(let file):
                 let photo: Photo?
-                (inspection, photo) = await read(file)
+                (inspection, photo) = await read(file, rules: rules)
                 if let photo {
-                    // Compared once with every photo seen: the nearest and the first it copies
-                    // among them all, and build's duplicate rule among those taken.
+                    // The nearest and the first it copies among every photo seen; build's
+                    // decision (the rule book's) among those taken.
                     let resemblances = seen.map { Resemblance(of: photo, to: $0) }
                     inspection.fingerprint = photo.fingerprint
                     inspection.nearest = PhotoRules.nearest(among: resemblances)
                     if case .duplicate(let original)? = PhotoRules.unique(among: resemblances, similarity: options.similarity) {
                         inspection.duplicateOf = original
                     }
-                    var took = false
-                    // The rules in build's order: shape (already applied), unique, the limit.
                     if case .used = inspection.verdict {
-                        let amongTaken = zip(resemblances, seenTaken).lazy.filter(\.1).map(\.0)
-                        if let rejection = PhotoRules.unique(among: amongTaken, similarity: options.similarity)
-                            ?? PhotoRules.withinLimit(taken, limit: options.layout.limit) {
+                        let amongTaken = taken.map { Resemblance(of: photo, to: $0.photo) }
+                        switch rules.decide(photo, resemblances: amongTaken, taken: taken.count) {
+                        case .skip(let rejection):
                             inspection.verdict = .skipped(rejection)
-                        } else {
+                            // The copy it is said to duplicate is the one taken, as build names it.
+                            if case .duplicate(let original) = rejection { inspection.duplicateOf = original }
+                        case .use:
                             inspection.verdict = .used(index: taken.count, tile: .zero, crop: .zero)
-                            taken.append(photo)
-                            took = true
+                            taken.append((photo, results.count))
+                        case .replace(let kept, _):
+                            let place = taken.firstIndex { $0.photo.name == kept.name } ?? taken.count
+                            if place < taken.count {
+                                results[taken[place].result].verdict = .skipped(.replacedBy(file.path))
+                                results[taken[place].result].duplicateOf = file.path
+                                taken[place] = (photo, results.count)
+                            }
+                            inspection.verdict = .used(index: place, tile: .zero, crop: .zero)
                         }
                     }
                     seen.append(photo)
-                    seenTaken.append(took)
                 }
             }
             progress(inspection)
             results.append(inspection)
         }
-        let placements = CollageRenderer.placements(of: taken, canvas: options.layout.canvas, style: options.layout.style)
+        let placements = CollageRenderer.placements(of: taken.map(\.photo), canvas: options.layout.canvas, style: options.layout.style)
         for index in results.indices {
             if case .used(let position, _, _) = results[index].verdict {
                 results[index].verdict = .used(index: position, tile: placements[position].tile, crop: placements[position].crop)
@@ -94,15 +101,20 @@ public struct CollageInspection: Sendable {
     }
 
     /// Reads and decodes one file small; the verdict so far is its shape's.
-    private func read(_ file: PhotoFile) async -> (Inspection, Photo?) {
-        let (limits, accept) = (options.readLimits, options.accept)
+    private func read(_ file: PhotoFile, rules: PhotoRuleBook) async -> (Inspection, Photo?) {
+        let limits = options.readLimits
         do {
             let (header, photo) = try await Blocking.run {
                 let opened = try PhotoLoader.open(file.path, limits: limits)
                 let decoded = try opened.decode(at: Self.sampleSize(of: opened.header.displayedSize))
-                return (opened.header, decoded.map { Photo(name: file.path, size: $0.header.displayedSize, image: $0.image) })
+                return (opened.header, decoded.map { decoded in
+                    var photo = Photo(name: file.path, size: decoded.header.displayedSize, image: decoded.image)
+                    // Its format: which of two copies the rule book keeps weighs it.
+                    photo.decoding = decoded.details
+                    return photo
+                })
             }
-            let verdict: Inspection.Verdict = PhotoRules.shape(header.displayedSize, accepted: accept).map { .skipped($0) }
+            let verdict: Inspection.Verdict = rules.shape(header.displayedSize).map { .skipped($0) }
                 ?? .used(index: 0, tile: .zero, crop: .zero)
             return (Inspection(file: file, header: header, verdict: verdict), photo)
         } catch {

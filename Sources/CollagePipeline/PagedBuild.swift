@@ -14,11 +14,12 @@ internal import CollageLocking
 /// cells of a full page (`CollageStyle.pageCells`).
 ///
 /// ```
-/// files ─▶ read ahead (probe, shape, decode; PrefetchingReader) ─▶ unique (SeenPhotos) ─▶ page
+/// files ─▶ read ahead (probe, decode; PrefetchingReader) ─▶ shape, unique or a better copy (PhotoRuleBook over SeenPhotos) ─▶ page
 ///   page ─▶ AsyncChannel (one page handed over at a time) ─▶ render ─▶ encode ─▶ atomic save
 /// ```
-/// The rules hold across the whole run: the shape rule, and the duplicate rule against every
-/// photo taken on any page, through a fingerprint index (`SeenPhotos`), so the check costs about
+/// The rules are `build`'s (`PhotoRuleBook`), held across the whole run: the shape rule, and the
+/// duplicate rule against every photo taken on any page (a better copy takes the place of one on
+/// the page being filled; one already handed to the saver keeps its place), through a fingerprint index (`SeenPhotos`), so the check costs about
 /// the same for the 10,000th photo as for the tenth.
 ///
 /// Memory is flat in the photo count: the pixels held are the page being filled, the page being
@@ -69,6 +70,7 @@ public struct PagedBuild: Sendable {
         let flow = CollageFlow(reader: PhotoLoader(limits: options.readLimits), layout: readLayout, accept: options.accept,
                                similarity: options.similarity, plan: .planned(count: perPage), log: log)
         let reader = PrefetchingReader(inputs, flow: flow, depth: options.decoders, memory: options.readLimits.decode.maximumDecodeBytes)
+        let rules = options.rules(limit: nil)
         let saver = PageSaver(options: options, names: names, format: format, dryRun: dryRun, reader: flow.reader, log: log)
         let channel = AsyncChannel<PageSaver.Job>()
         let pages = Locked<[PagesReport.Page]>([])
@@ -100,17 +102,26 @@ public struct PagedBuild: Sendable {
                 case .success(let photo):
                     let checking = clock.now
                     let resemblances = seen.resemblances(of: photo)
-                    let duplicate = PhotoRules.unique(among: resemblances, similarity: options.similarity)
-                    if duplicate == nil { seen.insert(photo) }
+                    // A photo on a page already handed to the saver keeps its place.
+                    let verdict = rules.decide(photo, resemblances: resemblances, taken: used) { name in page.contains { $0.name == name } }
                     report.duplicateCheck += clock.now - checking
-                    if let duplicate {
-                        report.skipped.append((item.file.path, duplicate, photo.size))
-                        log(.skipped(item.file, duplicate, size: photo.size))
+                    switch verdict {
+                    case .skip(let rejection):
+                        report.skipped.append((item.file.path, rejection, photo.size))
+                        log(.skipped(item.file, rejection, size: photo.size))
                         continue
+                    case .replace(let kept, let nearest):
+                        seen.replace(kept.name, with: photo)
+                        page[page.firstIndex { $0.name == kept.name }!] = photo
+                        log(.added(item.file, photo, count: page.count, nearest: nearest))
+                        report.skipped.append((kept.name, .replacedBy(item.file.path), kept.size))
+                        log(.skipped(PhotoFile(path: kept.name), .replacedBy(item.file.path), size: kept.size))
+                    case .use(let nearest):
+                        seen.insert(photo)
+                        page.append(photo)
+                        used += 1
+                        log(.added(item.file, photo, count: page.count, nearest: nearest))
                     }
-                    page.append(photo)
-                    used += 1
-                    log(.added(item.file, photo, count: page.count, nearest: PhotoRules.nearest(among: resemblances)))
                     if page.count == perPage {
                         await channel.send(PageSaver.Job(number: number, firstNumber: used - page.count + 1, photos: page))
                         (page, number) = ([], number + 1)
@@ -142,7 +153,7 @@ public struct PagedBuild: Sendable {
         switch await reader.probe(file) {
         case .failure(let rejection): return .failure(Skip(rejection: rejection, size: nil))
         case .success(let probed):
-            if let rejection = PhotoRules.shape(probed.size, accepted: flow.accept) {
+            if let rejection = flow.rules.shape(probed.size) {
                 return .failure(Skip(rejection: rejection, size: probed.size))
             }
             return await probed.decode(keeping: flow.keptSize(of: probed.size, file: index, position: 0))

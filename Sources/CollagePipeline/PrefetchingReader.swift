@@ -135,7 +135,7 @@ public final class PrefetchingReader: PhotoReader {
         let (file, known, flow) = (files[index], known[index], flow)
         return Task { [weak self] in
             let probe = if let known { Prefetched.failure(known) } else { await flow.reader.probe(file) }
-            guard case .success(var probed) = probe, PhotoRules.shape(probed.size, accepted: flow.accept) == nil else {
+            guard case .success(var probed) = probe, flow.rules.shape(probed.size) == nil else {
                 self?.finished(index, refused: true)
                 return probe
             }

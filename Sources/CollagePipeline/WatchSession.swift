@@ -79,26 +79,32 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         var accepted = start.files
         var last: SavedCollage?
         var completed = start.completed
-        // A batch made again after a retake: its collage is saved once it holds the photos left.
-        var rebuilt: Int?
+        // A batch made again after a retake: the photos left, kept decoded, saved at once.
+        var rebuilt: Selection?
         while true {
             let overflow = Overflow()
             var unsaved: Selection?
             let machine = BatchStateMachine<PathName, C.Instant>(limit: flow.layout.limit, timeout: batchTimeout, batch: batch,
                                                                  photos: accepted.map(\.path), completed: completed, nextBatch: start.nextBatch)
-            let driver = BatchDriver(machine: machine, clock: clock, inputs: inputs, log: flow.log,
+            let driver = BatchDriver(machine: machine, clock: clock, inputs: inputs, commands: commands, latest: rebuilt, log: flow.log,
                                      name: { [sink] in sink.destination(forBatch: $0).description })
             defer { driver.stop() }
+            if let rebuilt, !rebuilt.photos.isEmpty {
+                if let saved = try await unlessStopped(rebuilt, batch: batch, { try await save(rebuilt, batch: batch) }) {
+                    last = saved
+                } else {
+                    unsaved = rebuilt
+                }
+            }
             let source = StartingWith(carried, then: driver.files(rest, pending: pending))
-            let selections = flow.selections(from: source, overflow: overflow).map { driver.added($0) }
+            let selections = flow.selections(from: source, overflow: overflow, starting: rebuilt).map { driver.added($0) }
             for try await selection in selections.throttle(for: interval, clock: clock) {
-                if let rebuilt {
-                    guard selection.count >= rebuilt else { continue }
-                } else if batch == start.batch && selection.photos.allSatisfy({ resumed.contains(PhotoFile(path: $0.name)) }) {
+                // A photo removed while it was read: the batch is made again without it.
+                if case .rebuild? = driver.ending { continue }
+                if rebuilt == nil && batch == start.batch && selection.photos.allSatisfy({ resumed.contains(PhotoFile(path: $0.name)) }) {
                     // The unfinished collage's file already shows its photos: saved again once it holds more.
                     continue
                 }
-                rebuilt = nil
                 if selection.isFull {
                     let saved = try await unlessStopped(selection, batch: batch) { try await saveFinal(selection, batch: batch) }
                     (last, unsaved) = (saved, nil)
@@ -120,19 +126,21 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
                     if !batches, let last { return .complete(last) }
                 }
                 (carried, accepted, rebuilt) = (overflow.take().map { [$0] } ?? [], [], nil)
-                batch = start.nextBatch(batch)
+                batch = driver.next ?? start.nextBatch(batch)
             case .rebuild(let removed)?:
-                // A retake: the same collage again from the photos left, read again from their files.
-                let left = (driver.latest?.photos ?? []).filter { $0.name != removed }
-                accepted = left.map { PhotoFile(path: $0.name) }
-                carried = accepted + (overflow.take().map { [$0] } ?? [])
-                rebuilt = left.isEmpty ? nil : left.count
+                // A retake: the same collage again from the photos left, as they were decoded:
+                // not read, nor announced, again.
+                let left = (driver.latest ?? Selection(limit: flow.layout.limit, similarity: flow.similarity)).removing(removed)
+                accepted = left.photos.map { PhotoFile(path: $0.name) }
+                carried = overflow.take().map { [$0] } ?? []
+                rebuilt = left
             case nil:
                 // The newest selection failed to save and nothing newer came: it is the final one.
                 if let unsaved { last = try await unlessStopped(unsaved, batch: batch) { try await saveFinal(unsaved, batch: batch) } }
                 guard batches, let next = overflow.take() else { return .sourceEnded(last) }
                 (carried, accepted, rebuilt) = ([next], [], nil)
-                batch = start.nextBatch(batch)
+                // The machine numbered the next batch when this one filled.
+                batch = driver.next ?? start.nextBatch(batch)
             }
         }
     }

@@ -18,7 +18,7 @@ extension Collage.Build {
 
     /// The run's settings, built once from the option groups (checked in `validate()`).
     func pagesSettings() throws -> PagesSettings {
-        PagesSettings(inputs: inputs.resolve(excluding: output.destination.path).items, output: output.destination.path,
+        PagesSettings(photos: inputs.photos, separator: inputs.separator, recursive: inputs.recursive, output: output.destination.path,
                       format: output.resolvedFormat ?? .jpeg, options: try CollageOptions(look: look, output: output, rules: rules, limits: inputs.limits),
                       decorations: look.files, dryRun: dryRun, report: report.settings)
     }

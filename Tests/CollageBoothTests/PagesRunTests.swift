@@ -17,7 +17,7 @@ struct PagesRunTests {
     let photos = try! TemporaryDirectory(), out = try! TemporaryDirectory()
 
     func settings(_ names: [String], output: String?, limit: Int = 2, decorations: DecorationFiles = DecorationFiles()) -> PagesSettings {
-        PagesSettings(inputs: PhotoInputs().resolve(names.map { PathName(photos.file($0)) }), output: output.map { PathName($0) }, format: .jpeg,
+        PagesSettings(photos: names.map { PathName(photos.file($0)) }, output: output.map { PathName($0) }, format: .jpeg,
                       options: CollageOptions(layout: Layout(canvas: PixelSize(width: 300, height: 200), limit: limit)),
                       decorations: decorations, report: ReportSettings(verbosity: .quiet, styler: .plain, json: false, preview: false))
     }
@@ -48,7 +48,7 @@ struct PagesRunTests {
     @Test func aPageThatWouldBeOneOfThePhotosIsRefusedAndLeftAlone() async throws {
         var settings = settings(try copyFixtures(), output: out.file("album.jpg"))
         try Fixtures.copy("kite.jpg", to: out.file("album-0002.jpg"))
-        settings.inputs += PhotoInputs().resolve([PathName(out.file("album-0002.jpg"))])
+        settings.photos.append(PathName(out.file("album-0002.jpg")))
         let end = await run(settings)
         guard case .refused(let line) = end else {
             Issue.record("ended \(end)")

@@ -18,4 +18,13 @@ struct PageNamesTests {
         #expect(PageNames.mostPages(photos: 18, perPage: 6) == 3)
         #expect(PageNames.mostPages(photos: 0, perPage: 6) == 1)
     }
+
+    @Test("A name numbered as a page's", arguments: [
+        ("trip/album-0001.jpg", true), ("album-12345.png", true), ("booth-0042.jpg", true), ("a.b/old-0001", true),
+        ("IMG-001.jpg", false), ("album-0001x.jpg", false), ("0001.jpg", false), ("-0001.jpg", false), ("album.jpg", false),
+        ("IMG_20240101.jpg", false),
+    ])
+    func numberedNames(name: String, numbered: Bool) {
+        #expect(PageNames.isNumbered(PathName(name)) == numbered)
+    }
 }

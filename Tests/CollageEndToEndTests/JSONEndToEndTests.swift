@@ -126,4 +126,16 @@ struct JSONEndToEndTests {
             == [#"complete 0 ["\#(out.file("c.jpg"))"]"#])
         #expect(try await Shell.jq(".type", json).last == "finished")
     }
+
+    /// `started` is the first event, as scripting.md shows, even when the output's folder has to
+    /// be made first: that line follows it.
+    @Test func startedComesFirstEvenWhenTheOutputsFolderIsMade() async throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.file("photos"), withIntermediateDirectories: false)
+        for name in Fixtures.landscapes.prefix(6) { try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: folder.file("photos/\(name)")) }
+        let result = try await Shell.run("collage watch photos --json --throttle 0 --size 300x200 -o made/here/c.jpg", in: folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await Shell.jq("[.type] | join(\" \")", result.stdout).prefix(2) == ["started", "notice"])
+        #expect(try await Shell.jq(#"select(.type == "notice") | .data.message"#, result.stdout) == ["created the folder made/here for the output"])
+    }
 }

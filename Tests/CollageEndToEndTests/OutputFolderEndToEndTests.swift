@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `-o prints/booth.jpg` in a folder without `prints/`: the folder is created, as `mkdir -p`
-/// would, with a line, by `build` and both `watch` modes alike.
+/// would, with a line, by `build`, `build --pages` and both `watch` modes alike (`RunStart`).
 @Suite("The output's folder is created when missing", .timeLimit(.minutes(2)))
 struct OutputFolderEndToEndTests {
     @Test func buildCreatesTheFolder() async throws {
@@ -13,6 +13,23 @@ struct OutputFolderEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderrLines.contains("collage: created the folder \(out.file("prints/2026")) for the output"))
         try CollageChecks.expectTiles(of: output, show: [Fixtures.path("autumn.jpg")])
+    }
+
+    /// The pages' folder is made as build's is: before any photo is read, with the same line.
+    @Test func pagesCreateTheFolder() async throws {
+        let out = try TemporaryDirectory()
+        let output = out.file("missing/p.jpg")
+        let result = try await CollageCommand.run(["build", "--pages", Fixtures.path("autumn.jpg"), Fixtures.path("kite.jpg"),
+                                                   "--limit", "1", "--size", "300x200", "-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderrLines.first == "collage: created the folder \(out.file("missing")) for the output")
+        try CollageChecks.expectTiles(of: out.file("missing/p-0001.jpg"), show: [Fixtures.path("autumn.jpg")])
+        try CollageChecks.expectTiles(of: out.file("missing/p-0002.jpg"), show: [Fixtures.path("kite.jpg")])
+        // One that cannot be made: the same line and exit status as build's, and nothing read.
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: out.file("prints")))
+        let refused = try await CollageCommand.run(["build", "--pages", Fixtures.path("autumn.jpg"), "--size", "300x200", "-o", out.file("prints/x/p.jpg")])
+        #expect(refused.status == 73)
+        #expect(refused.stderrLines == ["collage: cannot create the folder \(out.file("prints/x")): Not a directory"])
     }
 
     @Test func aFolderThatCannotBeCreatedIsNamed() async throws {

@@ -15,6 +15,8 @@ final class InMemorySink: CollageSink {
     struct Save: Sendable, Equatable {
         let batch: Int
         let photos: [String]
+        /// Saved as the batch's final collage (full, timed out, finished now).
+        var complete = false
     }
 
     let saves: AsyncStream<Save>
@@ -34,7 +36,7 @@ final class InMemorySink: CollageSink {
 
     func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
         Single { [self] in
-            let save = Save(batch: batch, photos: selection.photos.map(\.name.description))
+            let save = Save(batch: batch, photos: selection.photos.map(\.name.description), complete: selection.isComplete)
             all.withLock { $0.append(save) }
             continuation.yield(save)
             return Self.saved(batch)
