@@ -36,9 +36,14 @@ enum CommandRun {
             Self.closeFrom(3, &actions),
         ]
         // Signals back to their defaults and none blocked: collage traps SIGINT and SIGTERM, and
-        // a printer command must still be killable the ordinary way.
+        // a printer command must still be killable the ordinary way. All but SIGUSR1, which the
+        // command inherits ignored (`spawnIgnoringFinishNow`), with all it starts (a shell keeps
+        // a signal ignored on entry): finish now is the booth's, and `systemctl kill -s USR1`
+        // signals every process of the service, a print under way included, which would die
+        // and be printed again.
         var all = sigset_t(), none = sigset_t()
         sigfillset(&all)
+        sigdelset(&all, SIGUSR1)
         sigemptyset(&none)
         setup += [
             posix_spawnattr_setsigdefault(&attributes, &all),
@@ -62,7 +67,9 @@ enum CommandRun {
         defer { argv.forEach { $0?.deallocate() } }
         var pid: pid_t = 0
         let file = argv[0]  // a PrintCommand has at least one word
-        let spawned = file.map { posix_spawnp(&pid, $0, &actions, &attributes, &argv, environ) } ?? ENOENT
+        let spawned = file.map { file in
+            Self.spawnIgnoringFinishNow { posix_spawnp(&pid, file, &actions, &attributes, &argv, environ) }
+        } ?? ENOENT
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
         guard spawned == 0 else { return .couldNotStart(program: program, reason: String(cString: strerror(spawned))) }
@@ -122,6 +129,22 @@ enum CommandRun {
         if signal != 0 { return .killed(program: program, signal: signal, lastLine: lastLine) }
         let code = (status >> 8) & 0xff
         return code == 0 ? nil : .exited(program: program, status: code, lastLine: lastLine)
+    }
+
+    /// Runs `spawn` with SIGUSR1 ignored in this process, its handler (the booth's finish now)
+    /// put back after: a handled signal is reset to its default (death) in a new program, an
+    /// ignored one stays ignored. A USR1 in those microseconds is lost, never fatal. Prints are
+    /// spawned one at a time, from the printer's queue.
+    private static func spawnIgnoringFinishNow(_ spawn: () -> Int32) -> Int32 {
+        var ignoring = sigaction(), saved = sigaction()
+        ignoring.__sigaction_handler.sa_handler = SIG_IGN
+        sigemptyset(&ignoring.sa_mask)
+        guard sigaction(SIGUSR1, &ignoring, &saved) == 0 else { return errno }
+        let spawned = spawn()
+        // Cannot fail with the action it gave; if it did, finish now would stay ignored (the
+        // booth's button dead), never the print lost: the spawn's outcome is what counts here.
+        _ = sigaction(SIGUSR1, &saved, nil)
+        return spawned
     }
 
     /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), looked up at run time: Swift's
