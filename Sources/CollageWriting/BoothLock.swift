@@ -66,6 +66,12 @@ public final class BoothLock: Sendable {
             close(descriptor)
             throw .unavailable(error)
         }
+        // A booth whose lock file was deleted still holds its lock on the old file: this one is
+        // not alone on the output, whatever the new file says.
+        if RunningBooth.holderOfDeletedLock(path) != nil {
+            close(descriptor)
+            throw .busy(lock: path, output: output)
+        }
         self.path = path
         self.descriptor = descriptor
     }

@@ -98,6 +98,38 @@ public enum RunningBooth {
     }
 }
 
+extension RunningBooth {
+    /// Another process holding a `flock` on a lock file that was at `lock` and has been deleted
+    /// since: a booth still running on this output, which a new lock file under the same name
+    /// would not stop. `/proc/PID/fd` names such a file `PATH (deleted)`.
+    static func holderOfDeletedLock(_ lock: PathName) -> Int32? {
+        let parts = PathParts(lock)
+        guard let text = readProcFile("/proc/locks"), let folder = realpath(parts.folder.isEmpty ? "." : "\(parts.folder)", nil) else { return nil }
+        let deleted = String(cString: folder) + "/\(parts.name) (deleted)"
+        free(folder)
+        let holders = Set(text.split(separator: "\n").compactMap { line -> Int32? in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard let kind = fields.firstIndex(of: "FLOCK"), fields.count > kind + 3 else { return nil }
+            return Int32(fields[kind + 3])
+        })
+        return holders.first { $0 != getpid() && opens(pid: $0, named: deleted) }
+    }
+
+    /// Whether process `pid` has a descriptor whose link reads `name`.
+    private static func opens(pid: Int32, named name: String) -> Bool {
+        let folder = "/proc/\(pid)/fd"
+        guard let listing = opendir(folder) else { return false }
+        defer { closedir(listing) }
+        var target = [CChar](repeating: 0, count: 4097)
+        while let entry = readdir(listing) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let count = readlink(folder + "/" + entryName, &target, target.count - 1)
+            if count > 0, String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) == name { return true }
+        }
+        return false
+    }
+}
+
 /// A file in /proc, whose size `stat` reports as 0: read until the end.
 private func readProcFile(_ path: String) -> String? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -107,4 +107,18 @@ struct FinishCommandEndToEndTests {
         #expect(result.lines == ["finish 0"], "\(result.stderr)")
         #expect(result.stderrLines.contains { $0.hasPrefix("collage: asked the booth (process ") }, "\(result.stderr)")
     }
+
+    /// The lock file deleted under a running booth: a second booth on the same output finds the
+    /// first still holding the deleted file, and does not start.
+    @Test func deletingTheLockFileDoesNotLetASecondBoothStart() async throws {
+        let photos = try TemporaryDirectory(), out = try TemporaryDirectory()
+        let first = try RunningCollage(["watch", photos.path, "-o", out.file("booth.jpg"), "--batches", "--size", "300x200", "--throttle", "0"])
+        #expect(try await first.waitUntil { FileManager.default.fileExists(atPath: out.file(".booth.jpg.lock")) })
+        try FileManager.default.removeItem(atPath: out.file(".booth.jpg.lock"))
+        let second = try await Shell.run("timeout 10 collage watch \(Shell.quote(photos.path)) -o \(Shell.quote(out.file("booth.jpg"))) --batches; echo \"booth $?\"")
+        first.signal(SIGTERM)
+        #expect(await first.status == 143)
+        #expect(second.lines == ["booth 75"], "\(second.stderr)")
+        #expect(second.stderrLines.contains { $0.hasPrefix("collage: another booth is saving ") }, "\(second.stderr)")
+    }
 }
