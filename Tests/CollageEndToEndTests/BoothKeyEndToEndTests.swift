@@ -11,13 +11,13 @@ struct BoothKeyEndToEndTests {
     let root = try! TemporaryDirectory()
 
     /// `collage watch --batches` with `environment` (`VAR=value` words for `env`, after HOME,
-    /// XDG_STATE_HOME and COLLAGE_STATE_DIR are cleared), given `seconds`: a booth that starts
-    /// is stopped by `timeout` (124).
-    func booth(_ environment: String, printing: Bool = false, seconds: Int = 20) async throws -> Shell.Outcome {
+    /// XDG_STATE_HOME and COLLAGE_STATE_DIR are cleared), given 20 s: a booth that starts is
+    /// stopped by `timeout` (124).
+    func booth(_ environment: String, printing: Bool = false) async throws -> Shell.Outcome {
         try FileManager.default.createDirectory(atPath: root.file("photos"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root.file("prints"), withIntermediateDirectories: true)
         let print = printing ? " --print 'true {path}'" : ""
-        return try await Shell.run("env -u HOME -u XDG_STATE_HOME -u COLLAGE_STATE_DIR \(environment) timeout \(seconds) "
+        return try await Shell.run("env -u HOME -u XDG_STATE_HOME -u COLLAGE_STATE_DIR \(environment) timeout 20 "
             + "collage watch photos --batches -o prints/booth.jpg\(print)", in: root.path)
     }
 
@@ -43,9 +43,14 @@ struct BoothKeyEndToEndTests {
     /// The shipped unit's case: the home folder read-only (here: one where nothing can be made),
     /// systemd's `$STATE_DIRECTORY` writable. The key is made there, and the booth runs.
     @Test func underTheUnitsStateDirectoryTheKeyIsMadeThere() async throws {
-        try FileManager.default.createDirectory(atPath: root.file("state"), withIntermediateDirectories: true)
-        let run = try await booth("HOME=/proc STATE_DIRECTORY=\(root.file("state"))", seconds: 3)
-        #expect(run.status == 124, "\(run.stderr)")  // it ran until `timeout` stopped it
+        for folder in ["state", "photos", "prints"] {
+            try FileManager.default.createDirectory(atPath: root.file(folder), withIntermediateDirectories: true)
+        }
+        // Running until the key is there, then stopped as `systemctl stop` does.
+        let run = try await Shell.run("env -u XDG_STATE_HOME -u COLLAGE_STATE_DIR HOME=/proc STATE_DIRECTORY=\(Shell.quote(root.file("state"))) "
+            + "collage watch photos --batches -o prints/booth.jpg & pid=$!; \(Shell.waitUntil("[ -s state/key ]", else: "kill -KILL $pid")); "
+            + "kill -TERM $pid; wait $pid; echo $?", in: root.path)
+        #expect(run.lines.last == "143", "\(run.stderr)")
         let attributes = try FileManager.default.attributesOfItem(atPath: root.file("state/key"))
         #expect(attributes[.size] as? Int == 32 && attributes[.posixPermissions] as? Int == 0o600)
         let unit = try String(contentsOfFile: CookbookTests.repository + "/docs/collage-booth.service", encoding: .utf8)
