@@ -85,16 +85,23 @@ public enum RunningBooth {
 
     /// Whether process `pid` has this very file (device and inode as `stat` gives them) open.
     static func holdsOpen(pid: Int32, device: UInt64, inode: UInt64) -> Bool {
+        descriptors(of: pid).contains { descriptor in
+            var info = stat()
+            return stat(descriptor, &info) == 0 && UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+        }
+    }
+
+    /// The paths of process `pid`'s open descriptors (`/proc/PID/fd/N`); none when it cannot be read.
+    static func descriptors(of pid: Int32) -> [String] {
         let folder = "/proc/\(pid)/fd"
-        guard let listing = opendir(folder) else { return false }
+        guard let listing = opendir(folder) else { return [] }
         defer { closedir(listing) }
+        var paths: [String] = []
         while let entry = readdir(listing) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard Int32(name) != nil else { continue }
-            var info = stat()
-            if stat(folder + "/" + name, &info) == 0, UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode { return true }
+            if Int32(name) != nil { paths.append(folder + "/" + name) }
         }
-        return false
+        return paths
     }
 }
 
@@ -117,16 +124,11 @@ extension RunningBooth {
 
     /// Whether process `pid` has a descriptor whose link reads `name`.
     private static func opens(pid: Int32, named name: String) -> Bool {
-        let folder = "/proc/\(pid)/fd"
-        guard let listing = opendir(folder) else { return false }
-        defer { closedir(listing) }
         var target = [CChar](repeating: 0, count: 4097)
-        while let entry = readdir(listing) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let count = readlink(folder + "/" + entryName, &target, target.count - 1)
-            if count > 0, String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) == name { return true }
+        return descriptors(of: pid).contains { descriptor in
+            let count = readlink(descriptor, &target, target.count - 1)
+            return count > 0 && String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) == name
         }
-        return false
     }
 }
 
