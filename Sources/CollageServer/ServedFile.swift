@@ -5,6 +5,7 @@ internal import NIOHTTPTypes
 #if canImport(Glibc)
 internal import Glibc
 #endif
+internal import CNIOLinux
 
 /// One file the server may send, held open through a descriptor opened without following a
 /// symlink: a link planted where a collage was written is refused like a missing file, and the

@@ -1,6 +1,9 @@
 #if canImport(Glibc)
 internal import Glibc
 #endif
+// SwiftNIO's shim also includes <sys/stat.h>: with MemberImportVisibility, `struct stat`'s
+// fields are found through it.
+internal import CNIOLinux
 
 /// Which file a descriptor is, as `fstat` says: device, inode, size and modification time in
 /// nanoseconds. A file the booth saved is served only while the file opened under its name is
