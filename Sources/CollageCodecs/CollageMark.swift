@@ -158,10 +158,7 @@ public enum CollageMark {
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
 
-    private static func hex(_ bytes: [UInt8]) -> [UInt8] {
-        let digits = Array("0123456789abcdef".utf8)
-        return bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }
-    }
+    private static func hex(_ bytes: [UInt8]) -> [UInt8] { Array(HMAC.hex(bytes).utf8) }
 
     private static func decoded(hex: some Collection<UInt8>) -> [UInt8]? {
         ContentHash(hex: String(decoding: hex, as: UTF8.self))?.bytes

@@ -11,6 +11,12 @@ public enum HMAC {
         return SHA256.digest(block.map { $0 ^ 0x5c } + SHA256.digest(inner))
     }
 
+    /// A tag as 64 lowercase hex digits, as the journal writes it.
+    public static func hex(_ tag: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(tag.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+    }
+
     /// Whether two tags are equal, in time that does not depend on where they differ.
     public static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }

@@ -7,115 +7,90 @@ internal import Glibc
 /// onto our stderr (our stdout is for the collage's path), its stderr read for the last line,
 /// and no other descriptor of ours: not the server's listening socket, not a guest's connection,
 /// not the event loop's (a helper a spooler leaves running would keep the port and could read
-/// guests' connections). Blocking: call it off the cooperative pool.
+/// guests' connections). Three steps: `spawn` (CommandRun+Spawn), `wait` for its end, its stderr
+/// or the deadline without a timed poll (the process's own descriptor, `pidfd_open`, says when
+/// it ends), and `decode` its status. Blocking: call it off the cooperative pool.
 enum CommandRun {
+    /// A command started: its process (the leader of its own group) and the read end of its stderr.
+    struct Child {
+        let pid: pid_t
+        let errors: Int32
+    }
+
+    /// How waiting ended: the status `waitpid` gave, or nil at the deadline; and what it wrote on stderr.
+    struct Ending {
+        var status: Int32?
+        var errors: [UInt8] = []
+    }
+
+    /// What the command's stderr is kept of: the end, where its last line is.
+    static let keptErrors = 65536
+
     static func run(_ arguments: [[UInt8]], timeout: Duration) -> PrintFailure? {
         let program = String(decoding: arguments.first ?? [], as: UTF8.self)
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { return .couldNotStart(program: program, reason: String(cString: strerror(errno))) }
-        guard fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(pipeEnds[0])
-            close(pipeEnds[1])
-            return .couldNotStart(program: program, reason: reason)
+        let child: Child
+        switch spawn(arguments) {
+        case .success(let started): child = started
+        case .failure(let reason): return .couldNotStart(program: program, reason: reason.text)
         }
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
+        defer { close(child.errors) }
+        let ending: Ending
+        switch wait(for: child, until: ContinuousClock.now + timeout) {
+        case .success(let ended): ending = ended
+        case .failure(let reason): return .couldNotStart(program: program, reason: reason.text)
         }
-        var setup = [
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0),
-            posix_spawn_file_actions_adddup2(&actions, 2, 1),
-            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2),
-            // After the three are in place: every other descriptor closed in the child, those
-            // other threads open meanwhile too (most of ours are not close-on-exec).
-            Self.closeFrom(3, &actions),
-        ]
-        // Signals back to their defaults and none blocked: collage traps SIGINT and SIGTERM, and
-        // a printer command must still be killable the ordinary way.
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        setup += [
-            posix_spawnattr_setsigdefault(&attributes, &all),
-            posix_spawnattr_setsigmask(&attributes, &none),
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)),
-            posix_spawnattr_setpgroup(&attributes, 0),
-        ]
-        // A setup that failed would start the command with our own stdin and stdout.
-        if let failed = setup.first(where: { $0 != 0 }) {
-            close(pipeEnds[0])
-            close(pipeEnds[1])
-            return .couldNotStart(program: program, reason: String(cString: strerror(failed)))
-        }
-        // Each argument's exact bytes (a name that is not UTF-8 included), NUL-terminated.
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { bytes in
-            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
-            copy[bytes.count] = 0
-            return copy
-        } + [nil]
-        defer { argv.forEach { $0?.deallocate() } }
-        var pid: pid_t = 0
-        let file = argv[0]  // a PrintCommand has at least one word
-        let spawned = file.map { posix_spawnp(&pid, $0, &actions, &attributes, &argv, environ) } ?? ENOENT
-        close(pipeEnds[1])
-        defer { close(pipeEnds[0]) }
-        guard spawned == 0 else { return .couldNotStart(program: program, reason: String(cString: strerror(spawned))) }
+        return decode(ending, program: program, timeout: timeout)
+    }
 
-        let deadline = ContinuousClock.now + timeout
-        var errors: [UInt8] = []
+    /// Reads the command's stderr until the process ends (then what is left in the pipe, bounded:
+    /// a process it left behind could go on writing) or the deadline, when the whole group is
+    /// killed. Fails only when the process cannot be waited for: its outcome is then unknown,
+    /// never reported as printed.
+    static func wait(for child: Child, until deadline: ContinuousClock.Instant) -> Result<Ending, SpawnFailure> {
+        var ending = Ending()
+        let exit = ProcessDescriptor(child.pid)
+        defer { exit.close() }
         var open = true
-        var status: Int32 = 0
-        var ended = false
         while ContinuousClock.now < deadline {
-            if open {
-                var poller = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
-                let left = deadline - ContinuousClock.now
-                let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-                if poll(&poller, 1, min(milliseconds, 100)) > 0 {
-                    var buffer = [UInt8](repeating: 0, count: 4096)
-                    let count = read(pipeEnds[0], &buffer, buffer.count)
-                    if count > 0 {
-                        errors += buffer[..<count]
-                        if errors.count > 65536 { errors.removeFirst(errors.count - 65536) }
-                    } else if count == 0 || errno != EINTR {
-                        open = false
-                    }
-                }
-            } else {
-                usleep(10_000)
-            }
-            let waited = waitpid(pid, &status, WNOHANG)
-            if waited < 0 && errno != EINTR {
-                // How it ended is unknown: never reported as printed.
-                return .couldNotStart(program: program, reason: "lost track of it: \(String(cString: strerror(errno)))")
-            }
-            if waited == pid {
-                ended = true
-                break
+            var watched = [pollfd(fd: open ? child.errors : -1, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: exit.descriptor, events: Int16(POLLIN), revents: 0)]
+            let left = deadline - ContinuousClock.now
+            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            // Without a process descriptor (a kernel before 5.3) the process is looked at every 100 ms.
+            let ready = poll(&watched, 2, exit.descriptor >= 0 ? milliseconds : min(milliseconds, 100))
+            if ready < 0 && errno != EINTR { return .failure(SpawnFailure(text: "lost track of it: \(systemReason())")) }
+            if open, watched[0].revents != 0 { open = read(child.errors, into: &ending.errors) }
+            var status: Int32 = 0
+            let waited = waitpid(child.pid, &status, WNOHANG)
+            if waited < 0 && errno != EINTR { return .failure(SpawnFailure(text: "lost track of it: \(systemReason())")) }
+            if waited == child.pid {
+                for _ in 0..<16 where open && poll(&watched, 1, 0) > 0 { open = read(child.errors, into: &ending.errors) }
+                ending.status = status
+                return .success(ending)
             }
         }
-        // What it wrote just before it ended may still be in the pipe (bounded: a process it
-        // left behind could go on writing).
-        if ended && open {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            var poller = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
-            for _ in 0..<16 where poll(&poller, 1, 0) > 0 {
-                let count = read(pipeEnds[0], &buffer, buffer.count)
-                guard count > 0 else { break }
-                errors += buffer[..<count]
-            }
-            if errors.count > 65536 { errors.removeFirst(errors.count - 65536) }
+        kill(-child.pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+        return .success(ending)
+    }
+
+    /// One read of the pipe into `errors`, the newest `keptErrors` kept; false once it is closed.
+    private static func read(_ descriptor: Int32, into errors: inout [UInt8]) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = Glibc.read(descriptor, &buffer, buffer.count)
+        if count > 0 {
+            errors += buffer[..<count]
+            if errors.count > keptErrors { errors.removeFirst(errors.count - keptErrors) }
+            return true
         }
-        let lastLine = Self.lastLine(errors)
-        guard ended else {
-            kill(-pid, SIGKILL)
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return count < 0 && errno == EINTR
+    }
+
+    /// The outcome: printed (nil) for an exit status of 0, else why not, with its last line.
+    static func decode(_ ending: Ending, program: String, timeout: Duration) -> PrintFailure? {
+        let lastLine = Self.lastLine(ending.errors)
+        guard let status = ending.status else {
             return .timedOut(program: program, seconds: Int(timeout.components.seconds), lastLine: lastLine)
         }
         let signal = status & 0x7f
@@ -124,35 +99,18 @@ enum CommandRun {
         return code == 0 ? nil : .exited(program: program, status: code, lastLine: lastLine)
     }
 
-    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), looked up at run time: Swift's
-    /// Glibc module is imported without `_GNU_SOURCE`, which hides its declaration. (nil is
-    /// RTLD_DEFAULT, hidden the same way.)
-    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
-        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
-            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-        }
-
-    /// Closes every descriptor from `lowest` up in the child; an error code, or 0.
-    private static func closeFrom(_ lowest: Int32, _ actions: inout posix_spawn_file_actions_t) -> Int32 {
-        if let addCloseFrom { return addCloseFrom(&actions, lowest) }
-        // An older C library: those open now (a descriptor opened after this list still leaks).
-        guard let folder = opendir("/proc/self/fd") else { return errno }
-        defer { closedir(folder) }
-        let listing = dirfd(folder)
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let descriptor = Int32(name), descriptor >= lowest, descriptor != listing else { continue }
-            let added = posix_spawn_file_actions_addclose(&actions, descriptor)
-            if added != 0 { return added }
-        }
-        return 0
-    }
-
     /// The last line with something in it, as text (a byte that is not UTF-8 replaced).
     private static func lastLine(_ bytes: [UInt8]) -> String {
         let lines = bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self).trimmingTrailingReturn }
         return lines.last { !$0.isEmpty } ?? ""
     }
+
+    static func systemReason() -> String { String(cString: strerror(errno)) }
+}
+
+/// Why a command could not be started or followed, as the line's end says it.
+struct SpawnFailure: Error {
+    let text: String
 }
 
 private extension String {

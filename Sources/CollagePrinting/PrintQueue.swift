@@ -8,12 +8,17 @@ internal import CollageFiles
 ///
 /// A booth's print goes through its journal: the intent is recorded before the command runs
 /// (a collage that is not one to print, or whose intent cannot be recorded, is not printed),
-/// and the outcome after it.
+/// and the outcome after it. Only the bytes the booth saved are printed: just before the
+/// command runs, the file under the collage's name is hashed, and a file that is not the one
+/// saved (planted before a restart, or replaced while it waited behind a slow print) is named
+/// and left unprinted, its print state as it was.
 public final class PrintQueue: Sendable {
-    /// One collage to print: its path, number, and the booth's journal when there is one.
+    /// One collage to print: its path, number, the SHA-256 of the bytes saved there, and the
+    /// booth's journal when there is one.
     public struct Job: Sendable {
         public let path: PathName
         public let batch: Int
+        public let saved: ContentHash
         public let journal: BoothJournal?
     }
 
@@ -29,6 +34,10 @@ public final class PrintQueue: Sendable {
                 let (path, batch) = (job.path, job.batch)
                 if let limit, printed >= limit {
                     log(.notice("collage \(batch) (\(path)) not printed: --max-prints \(limit) already printed this session"))
+                    continue
+                }
+                guard (try? InputFile(path).readAll()).map({ ContentHash(of: $0) }) == job.saved else {
+                    log(.notice("collage \(batch) (\(path)) not printed: it is not the file this booth saved"))
                     continue
                 }
                 if let journal = job.journal {
@@ -56,9 +65,10 @@ public final class PrintQueue: Sendable {
         }
     }
 
-    /// Asks for collage number `batch`, saved at `path`, to be printed after those asked before.
-    public func print(_ path: PathName, batch: Int, journal: BoothJournal? = nil) {
-        jobs.yield(Job(path: path, batch: batch, journal: journal))
+    /// Asks for collage number `batch`, saved at `path` with the bytes whose SHA-256 is `saved`,
+    /// to be printed after those asked before.
+    public func print(_ path: PathName, batch: Int, saved: ContentHash, journal: BoothJournal? = nil) {
+        jobs.yield(Job(path: path, batch: batch, saved: saved, journal: journal))
     }
 
     /// Waits for every print asked for to end (printed or left for the operator); returns how

@@ -24,7 +24,10 @@ public final class WatchPrinting: Sendable {
         do throws(FileError) {
             let (toPrint, inDoubt) = try journal.settlePrints()
             for batch in inDoubt { log(.printUnknown(journal.output.path(forBatch: batch), batch: batch)) }
-            for batch in toPrint { queue.print(journal.output.path(forBatch: batch), batch: batch, journal: journal) }
+            for batch in toPrint {
+                guard let saved = journal.history.saved(batch)?.saved else { continue }
+                queue.print(journal.output.path(forBatch: batch), batch: batch, saved: saved, journal: journal)
+            }
         } catch {
             log(.notice("collages left unprinted before are not printed now: \(error.description)"))
         }
@@ -33,7 +36,7 @@ public final class WatchPrinting: Sendable {
     /// Asks for a collage to be printed when `event` is the save of a complete one.
     public func note(_ event: PipelineEvent) {
         guard case .saved(let saved, _, let batch, complete: true) = event, let path = saved.destination.path else { return }
-        queue.print(path, batch: batch, journal: journal.withLock { $0 })
+        queue.print(path, batch: batch, saved: saved.content, journal: journal.withLock { $0 })
     }
 
     /// Waits for every print asked for to end; returns how many failed, tries and retries.

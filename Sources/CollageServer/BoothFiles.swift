@@ -30,7 +30,22 @@ final class BoothFiles: Sendable {
         var collages: [String: Collage] = [:]
         var photos: [String: PathName] = [:]
         var saves = 0
+        /// The files of the latest saves, open, newest last (`keptOpen`).
+        var kept: [(name: String, file: ServedFile)] = []
+
+        mutating func keep(_ file: ServedFile, as name: String) {
+            kept.removeAll { $0.name == name }
+            kept.append((name, file))
+            if kept.count > BoothFiles.keptOpen { kept.removeFirst(kept.count - BoothFiles.keptOpen) }
+        }
     }
+
+    /// How many of the latest saves stay open. A collage saved again is renamed over its old
+    /// file before the server hears of the new one (the journal's fsync comes between): a request
+    /// in that moment is answered with the old bytes, read through the descriptor kept open,
+    /// never 404. Only the latest few: a long day's collages are not saved again, and each kept
+    /// file holds a descriptor.
+    static let keptOpen = 8
 
     private let state = Locked(State())
 
@@ -43,6 +58,7 @@ final class BoothFiles: Sendable {
             state.withLock { state in
                 state.saves += 1
                 state.collages[name] = Collage(name: name, path: path, photos: photos, batch: batch, save: state.saves, identity: identity)
+                state.keep(file, as: name)
             }
             // The file was opened after the writer renamed it: its bytes are hashed off the
             // watch's way, and a file that is not the one written (planted in between) is dropped.
@@ -50,6 +66,7 @@ final class BoothFiles: Sendable {
                 guard file.bytes().map({ ContentHash(of: $0) }) != content else { return }
                 state.withLock { state in
                     if state.collages[name]?.identity == identity { state.collages[name] = nil }
+                    state.kept.removeAll { $0.file.identity == identity }
                 }
             }
         case .added(let file, _, _, _):
@@ -84,6 +101,22 @@ final class BoothFiles: Sendable {
     }
 
     func collage(named name: String) -> Collage? { state.withLock { $0.collages[name] } }
+
+    /// The collage under this name, opened to be served: the file under its name while it is the
+    /// one saved, else (saved again, and the server not told yet) the saved file still open,
+    /// while it is unchanged and something is under its name. Nil (404) when neither is the
+    /// booth's, or the name was deleted. A file planted under the name is never sent: at most
+    /// the booth's own bytes from before it.
+    func servedCollage(named name: String) -> ServedFile? {
+        let (collage, kept) = state.withLock { state in
+            (state.collages[name], state.kept.last { $0.name == name }?.file)
+        }
+        guard let collage else { return nil }
+        if let file = ServedFile(path: collage.path, expected: collage.identity) { return file }
+        // A name with nothing under it was deleted (by the operator, say): never served again.
+        guard let kept, kept.identity == collage.identity, ServedFile.isPresent(collage.path), kept.isAsOpened else { return nil }
+        return kept
+    }
 
     func photo(named name: String) -> PathName? { state.withLock { $0.photos[name] } }
 }

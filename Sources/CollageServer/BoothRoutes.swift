@@ -22,8 +22,7 @@ struct BoothRoutes: Sendable {
         }
         route(router, "/events") { request, context in events(request, context) }
         route(router, "/collages/{name}") { request, context in
-            let collage = files.collage(named: name(context))
-            return file(collage.flatMap { ServedFile(path: $0.path, expected: $0.identity) }, request, context)
+            file(files.servedCollage(named: name(context)), request, context)
         }
         route(router, "/photos/{name}") { request, context in
             file((settings.servesPhotos ? files.photo(named: name(context)) : nil).flatMap { ServedFile(path: $0) }, request, context)
@@ -71,16 +70,16 @@ struct BoothRoutes: Sendable {
     private static let retry = ByteBuffer(string: "retry: 1000\n\n")
 
     /// Server-Sent Events: the kept events after `Last-Event-ID` (all of them on a first
-    /// connection), then each new one, every one with its `id:`. 503 when `--serve-max-clients`
-    /// pages are already listening.
+    /// connection), then each new one, every one with its `id:`. Never an error status, which
+    /// would end a browser's EventSource for good: once the server is closing, a stream that
+    /// ends at once, which the browser retries.
     private func events(_ request: Request, _ context: BoothContext) -> Response {
         let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-cache"]
         guard request.method == .get else { return Response(status: .ok, headers: headers) }
         let last = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int($0) }
         let channel = context.channel
         guard let subscription = hub.subscribe(after: last, connection: EventConnection(channel: channel)) else {
-            return Response(status: .serviceUnavailable, headers: [.retryAfter: "5", .contentType: "text/plain; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(string: "Too many screens are connected.\n")))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: Self.retry))
         }
         // A client that leaves, or is dropped, ends its response.
         channel.closeFuture.whenComplete { _ in subscription.cancel() }

@@ -39,7 +39,7 @@ public final class BoothServer: Sendable {
     /// Binds and starts serving; returns once connections are accepted, or throws
     /// `ServeError.cannotStart` at once (port in use, no permission, no such address).
     public static func start(_ settings: ServeSettings) async throws(ServeError) -> BoothServer {
-        let hub = EventHub(clientLimit: settings.maximumClients)
+        let hub = EventHub()
         let files = BoothFiles()
         // Hummingbird's own log would go to stdout, which `--json` owns.
         let logger = Logger(label: "collage.serve", factory: { _ in SwiftLogNoOpLogHandler() })

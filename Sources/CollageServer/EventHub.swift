@@ -45,7 +45,7 @@ final class EventHub: Sendable {
             }
         }
 
-        /// This client has gone: it is sent nothing more and stops counting against the limit.
+        /// This client has gone: it is sent nothing more.
         func cancel() { hub.remove(key) }
     }
 
@@ -71,12 +71,14 @@ final class EventHub: Sendable {
 
     /// Events a new client is sent first.
     let historyLimit: Int
-    let clientLimit: Int
     private let state = Locked(State())
 
-    init(historyLimit: Int = 256, clientLimit: Int) {
+    /// No limit of its own on clients: each is a connection, and `--serve-max-clients` bounds
+    /// those (`ConnectionSlots`), making room by closing one. A limit here too would refuse a
+    /// page in the moment a closed connection has not yet left the hub, and an EventSource
+    /// refused with an HTTP error stops for good.
+    init(historyLimit: Int = 256) {
         self.historyLimit = historyLimit
-        self.clientLimit = clientLimit
     }
 
     /// Numbers and encodes the event, keeps it in the history and sends it to every started
@@ -95,11 +97,10 @@ final class EventHub: Sendable {
     }
 
     /// A new client, to be sent the kept events after `lastEventID` (all of them without one)
-    /// and each new one once it starts. Nil when `clientLimit` clients are already connected or
-    /// the hub is closed.
+    /// and each new one once it starts. Nil when the hub is closed.
     func subscribe(after lastEventID: Int?, connection: any Connection) -> Subscription? {
         let key: Int? = state.withLock { state in
-            guard !state.closed, state.clients.count < clientLimit else { return nil }
+            guard !state.closed else { return nil }
             let key = state.nextClient
             state.nextClient += 1
             // At most the newest `historyLimit`, also for a resume from further back (or from

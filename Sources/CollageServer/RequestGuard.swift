@@ -4,10 +4,10 @@ internal import NIOHTTPTypes
 
 /// Each connection's guard, in the pipeline between NIO's HTTP parser and Hummingbird: it takes
 /// a slot for the connection (`BoothConnections`, which may close an idle or stalled one to make
-/// room), tells the slots whether a request is in progress or the response is an event stream,
-/// and refuses any request that comes with a body. The booth answers only GET and HEAD, which
-/// need none: a body is what a client dripping a byte at a time would hold a slot with (each
-/// byte a part that resets Hummingbird's idle timer), so a head announcing one
+/// room), tells the slots whether a request is in progress or the response is an event stream
+/// and when the client takes each part of a response (its progress), and refuses any request
+/// that comes with a body. The booth answers only GET and HEAD, which need none: a body is what
+/// a client dripping a byte at a time would hold a slot with (each byte a part that resets Hummingbird's idle timer), so a head announcing one
 /// (`Content-Length` above 0, or `Transfer-Encoding`) is answered 413 and the connection closed
 /// at once. A request's head is bounded by the idle timeout, which only a complete part resets.
 final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
@@ -62,7 +62,14 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             inProgress = max(inProgress - 1, 0)
             if inProgress == 0 { connections.set(context.channel, .waiting) }
-        case .head, .body:
+        case .body:
+            // Progress is the socket taking each part: a write's promise completes then.
+            let (connections, channel) = (connections, context.channel)
+            let written = promise ?? context.eventLoop.makePromise()
+            connections.wrote(channel)
+            written.futureResult.whenComplete { _ in connections.taken(channel) }
+            return context.write(data, promise: written)
+        case .head:
             break
         }
         context.write(data, promise: promise)

@@ -41,13 +41,26 @@ final class ServedFile: Sendable {
 
     deinit { close(descriptor) }
 
+    /// Whether anything (a file, a link, a folder) is under the name.
+    static func isPresent(_ path: PathName) -> Bool {
+        var info = stat()
+        return path.withCString { lstat($0, &info) } == 0
+    }
+
+    /// Whether the open file is still as it was opened (not written to since): for a file kept
+    /// open and served again later.
+    var isAsOpened: Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && ServedFileIdentity(info) == identity
+    }
+
     var etag: String { identity.etag }
 
     /// The file's bytes, `chunkSize` at a time from its descriptor, written straight to the
     /// connection with at most two chunks not yet gone to the socket (NIO completes a write's
     /// future when the kernel took it): a client that does not read holds two chunks, never
-    /// more, and leaves NIO more than its high-water mark, so the connection is not writable —
-    /// how `ConnectionSlots` sees a stalled download. Hummingbird's body writer does not wait
+    /// more, and no write completes while it reads nothing — how `ConnectionSlots` sees a
+    /// stalled download, by time without progress. Hummingbird's body writer does not wait
     /// so: its writes returned at once, and 40 clients that never read held 4 MiB of chunks
     /// each. Its head and end are written by Hummingbird, in order on the connection's loop. A
     /// file that shrinks under the server, or the server stopping, ends the response early and

@@ -1,10 +1,14 @@
 internal import CollageCore
 
 /// The journal's text: one line per collage (its number, state, the SHA-256 of the collage file
-/// and its name), then one per photo in it (content, name), then a checksum of all that, so a file damaged in any way is known to be damaged rather than half believed.
+/// and its name), then one per photo in it (content, name), then the HMAC-SHA256 of all that
+/// under the machine's key (`MarkKey`, the key the collages' marks are signed with): a journal
+/// damaged in any way is known to be damaged rather than half believed, and one the booth did
+/// not write (planted by a guest where the output is the watched folder, another booth's copied
+/// in) is known not to be its own, since no one else can make the tag.
 ///
 /// ```
-/// collage-journal 2
+/// collage-journal 3
 /// collage 1 complete 3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b booth-0001.jpg
 /// photo 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 IMG_0001.jpg
 /// print 1 printed 2
@@ -13,20 +17,18 @@ internal import CollageCore
 /// intent 2 open 9e2c0b6f6f0b8ac2d2cf0a6e0f0c1d3b2b5a6c7d8e9f00112233445566778899 booth-0002.jpg
 /// photo 60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752 caf\xE9.jpg
 /// photo 5feceb66ffc86f38d952786c6d696c79c2dbc239dd4e91b46729d73a27fb57e9 IMG_0003.jpg
-/// sha256 <the SHA-256 of every line above, in 64 hex digits>
+/// hmac <the HMAC-SHA256 of every line above under the machine's key, in 64 hex digits>
 /// ```
 /// An `intent` line, last, is a save under way: the collage's next state and the SHA-256 of the
 /// file about to be renamed into place (see `BoothHistory.intent`).
 /// A `print` line follows a complete collage's photos once it has a print state (`printing`,
 /// `printed COPIES`, `print-failed`, `print-unknown`, `not-printing`; see `PrintState`).
-/// Version 1 journals, written before booths printed, have none: their complete collages read
-/// as `printing`, since nothing says whether a shell loop printed them (named, never reprinted).
+/// Journals before version 3 ended with a plain `sha256` line, which anyone can recompute: they
+/// are not trusted (the booth rebuilds its record from its collages' signed marks instead).
 /// Names are written as log lines show them (`\xE9` for a byte that is not UTF-8, `\n`, `\\`),
 /// which reads back to the exact bytes.
 extension BoothHistory {
-    static let header = "collage-journal 2"
-    /// Before print states.
-    static let firstHeader = "collage-journal 1"
+    static let header = "collage-journal 3"
 
     /// Why a journal could not be read: the line and what was wrong with it.
     public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -36,7 +38,8 @@ extension BoothHistory {
         public var description: String { line == 0 ? problem : "line \(line): \(problem)" }
     }
 
-    public var serialized: [UInt8] {
+    /// The journal's bytes, signed with `key`.
+    public func serialized(key: [UInt8]) -> [UInt8] {
         var text = Self.header + "\n"
         for collage in collages {
             text += "collage \(collage.number) \(collage.complete ? "complete" : "open") \(collage.saved) \(collage.file)\n"
@@ -50,23 +53,28 @@ extension BoothHistory {
             for photo in intent.photos { text += "photo \(photo.content) \(photo.name)\n" }
         }
         let body = Array(text.utf8)
-        return body + Array("sha256 \(ContentHash(of: body))\n".utf8)
+        return body + Array("hmac \(HMAC.hex(HMAC.sha256(body, key: key)))\n".utf8)
     }
 
-    public init(parsing bytes: [UInt8]) throws(FormatError) {
+    /// A journal's bytes, read only when their tag was made with `key`.
+    public init(parsing bytes: [UInt8], key: [UInt8]) throws(FormatError) {
         guard bytes.last == UInt8(ascii: "\n") else { throw FormatError(line: 0, problem: "it does not end with a complete line") }
         var lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard let checksum = lines.popLast(), checksum.starts(with: Array("sha256 ".utf8)) else {
+        guard let checksum = lines.popLast(), checksum.starts(with: Array("hmac ".utf8)) || checksum.starts(with: Array("sha256 ".utf8)) else {
             throw FormatError(line: lines.count + 1, problem: "no checksum line at the end")
         }
-        let body = bytes[..<(bytes.count - checksum.count - 1)]
-        guard ContentHash(hex: String(decoding: checksum.dropFirst(7), as: UTF8.self)) == ContentHash(of: body) else {
-            throw FormatError(line: lines.count + 1, problem: "the checksum does not match the contents")
+        guard checksum.starts(with: Array("hmac ".utf8)) else {
+            throw FormatError(line: lines.count + 1, problem: "not signed with this machine's key (an unsigned journal, as before version 3, or not a booth's)")
         }
-        guard let first = lines.first, [Self.header, Self.firstHeader].contains(String(decoding: first, as: UTF8.self)) else {
+        let body = bytes[..<(bytes.count - checksum.count - 1)]
+        guard let tag = ContentHash(hex: String(decoding: checksum.dropFirst(5), as: UTF8.self)),
+              HMAC.same(tag.bytes, HMAC.sha256(body, key: key)) else {
+            throw FormatError(line: lines.count + 1,
+                              problem: "not signed with this machine's key (another booth's journal, damaged, or the key changed since)")
+        }
+        guard let first = lines.first, String(decoding: first, as: UTF8.self) == Self.header else {
             throw FormatError(line: 1, problem: "not a collage journal (expected \"\(Self.header)\")")
         }
-        let beforePrinting = String(decoding: first, as: UTF8.self) == Self.firstHeader
         var collages: [Collage] = []
         var intent: Collage?
         var prints: [Int: PrintState] = [:]
@@ -88,7 +96,7 @@ extension BoothHistory {
                       let file = PathName(escaped: fields[4]), !file.isEmpty else { throw fail("a bad \(kind) line") }
                 let collage = Collage(number: value, file: file, complete: state, saved: saved, photos: [])
                 if kind == "intent" { intent = collage } else { collages.append(collage) }
-            case "print" where !beforePrinting:
+            case "print":
                 let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
                 guard parts.count >= 3, let value = Int(parts[1]), let last = collages.last, last.number == value, last.complete,
                       prints[value] == nil, let state = PrintState(words: parts.dropFirst(2)) else { throw fail("a bad print line") }
@@ -106,9 +114,6 @@ extension BoothHistory {
             default:
                 throw fail("an unknown line")
             }
-        }
-        if beforePrinting {
-            for collage in collages where collage.complete { prints[collage.number] = .printing }
         }
         self.init(collages: collages, intent: intent, prints: prints)
     }

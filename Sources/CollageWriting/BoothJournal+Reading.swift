@@ -1,5 +1,5 @@
 public import CollageCore
-internal import CollageFiles
+public import CollageFiles
 
 /// A journal read by anyone: the booth on start, and `collage journal show` beside a running
 /// booth, which never takes its lock.
@@ -11,12 +11,14 @@ extension BoothJournal {
         case read(BoothHistory)
     }
 
-    /// Reads the journal at `path`; reading only, so a running booth is not disturbed (it
-    /// replaces the file atomically: a reader sees the old journal or the new one).
-    public static func read(_ path: PathName) -> Reading {
+    /// Reads the journal at `path`, trusted only when signed with `key` (the machine's);
+    /// reading only, so a running booth is not disturbed (it replaces the file atomically: a
+    /// reader sees the old journal or the new one).
+    public static func read(_ path: PathName, key: Result<[UInt8], FileError> = MarkKey.loaded) -> Reading {
         guard FileIdentity.exists(path) else { return .missing }
         do {
-            return .read(try BoothHistory(parsing: try InputFile(path, maximumBytes: 64 << 20).readAll()))
+            guard case .success(let key) = key else { return .unusable("there is no key to check it with: \(Self.keyProblem(key))") }
+            return .read(try BoothHistory(parsing: try InputFile(path, maximumBytes: 64 << 20).readAll(), key: key))
         } catch let error as InputError {
             return .unusable(error.description)
         } catch {
@@ -36,5 +38,11 @@ extension BoothJournal {
         if numbered.suffix(8).elementsEqual(".damaged".utf8) { name = numbered.dropLast(8) }
         if name.first == UInt8(ascii: "."), name.count > 9, name.suffix(8).elementsEqual(".journal".utf8) { return path }
         return journalPath(for: CollageOutput(path: path, numbered: true))
+    }
+
+    /// Why a key could not be had, as a line's end.
+    static func keyProblem(_ key: Result<[UInt8], FileError>) -> String {
+        guard case .failure(let error) = key else { return "" }
+        return error.description
     }
 }

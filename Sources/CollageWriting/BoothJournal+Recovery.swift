@@ -23,17 +23,73 @@ extension BoothJournal {
     }
 
     /// The history the numbered collages `numbers` carry in their marks, in number order.
-    static func recovered(_ numbers: [Int], of output: CollageOutput) -> BoothHistory {
+    static func recovered(_ numbers: [Int], of output: CollageOutput, key: [UInt8]) -> BoothHistory {
         var history = BoothHistory()
-        guard let key = MarkKey.current else { return history }
         for number in numbers.sorted() {
             let file = output.path(forBatch: number)
             guard let bytes = try? InputFile(file).readAll(), let record = CollageMark.record(in: bytes, key: key) else { continue }
-            history.record(BoothHistory.Collage(number: number, file: PathParts(file).name, complete: record.complete, saved: ContentHash(of: bytes),
-                                                photos: record.photos.map { BoothHistory.Entry(content: $0.content, name: $0.name) }))
-            if record.complete { history.setPrint(.printing, of: number) }
+            adopt(record, of: bytes, as: number, file: file, into: &history)
         }
         return history
+    }
+
+    /// A collage this booth signed, recorded as its mark says; a complete one as possibly printed
+    /// (named once, never printed again by the booth).
+    private static func adopt(_ record: CollageMark.Record, of bytes: [UInt8], as number: Int, file: PathName, into history: inout BoothHistory) {
+        history.record(BoothHistory.Collage(number: number, file: PathParts(file).name, complete: record.complete, saved: ContentHash(of: bytes),
+                                            photos: record.photos.map { BoothHistory.Entry(content: $0.content, name: $0.name) }))
+        if record.complete, history.printState(of: number) == nil { history.setPrint(.printing, of: number) }
+    }
+
+    /// A journal read is checked against the numbered collages on disk: a collage this booth
+    /// signed that the journal does not know as it is (a journal put back to an older state, from
+    /// a backup or a sync tool's copy) is recorded from its own mark, so its photos are not used
+    /// again and it is not printed again; a file under a number the journal knows whose bytes are
+    /// not the ones recorded, and whose mark is not this machine's, is named: it is not served,
+    /// printed or replaced.
+    static func reconcile(_ history: inout BoothHistory, with numbers: [Int], of output: CollageOutput, key: [UInt8], journal: PathName,
+                          notice: (String) -> Void) {
+        for number in numbers.sorted() {
+            let file = output.path(forBatch: number)
+            let recorded = history.saved(number)
+            guard recorded != nil || number > history.lastNumber, let bytes = try? InputFile(file).readAll() else { continue }
+            if let recorded, recorded.saved == ContentHash(of: bytes) { continue }
+            guard let record = CollageMark.record(in: bytes, key: key) else {
+                // An unfinished collage's own line says it is kept as it is.
+                if let recorded, recorded.complete {
+                    notice("\(file) is not the file this booth saved (the journal \(journal) records other bytes, and its mark is not "
+                        + "this machine's): it is not served, printed or replaced")
+                }
+                continue
+            }
+            adopt(record, of: bytes, as: number, file: file, into: &history)
+            notice("\(file) is newer than the journal \(journal) says: what it holds is read from its own mark, its photos are not "
+                + "used again, and it is not printed again by the booth")
+        }
+    }
+
+    /// Why a printing booth does not start when neither its journal nor any numbered collage
+    /// beside it verifies with the key it has: the key changed since (a terminal's HOME one day,
+    /// the service's the next) or they are another booth's, and it could not know what it printed.
+    static func signedElsewhere(_ journal: PathName, output: CollageOutput) -> BoothLock.Failure {
+        let key = MarkKey.path.map { "\($0)" } ?? "this machine's key"
+        return .unavailable(FileError(path: journal, action: "trust", reason: "neither it nor any of the collages \(output.pattern) "
+            + "is signed with \(key) (the key changed since, or they are another booth's); a printing booth does not start, "
+            + "lest it print them again: run it with the key they were made with"))
+    }
+
+    /// The machine's key, or the reason the booth does not start: without it the journal cannot
+    /// be signed or checked, so nothing would tell the booth's record from a planted one, and a
+    /// lost journal could not be rebuilt from the collages' marks (their photos collaged and
+    /// printed again).
+    static func usableKey() throws(BoothLock.Failure) -> [UInt8] {
+        switch MarkKey.loaded {
+        case .success(let key):
+            return key
+        case .failure(let error):
+            throw .unavailable(FileError(path: error.path, action: error.action,
+                                         reason: error.reason + "; a booth signs its journal with this key, so it does not start without it"))
+        }
     }
 
     /// The end of the line that says the journal could not be used: what the booth knows now.

@@ -27,6 +27,8 @@ public final class BoothJournal: Sendable {
     public let path: PathName
     /// Held while the booth runs.
     private let lock: BoothLock
+    /// The machine's key (`MarkKey`): the journal is signed with it, as the collages' marks are.
+    let key: [UInt8]
     /// Where decisions worth a line go: a watch shows them as notices.
     private let notice: @Sendable (String) -> Void
     let state: Locked<State>
@@ -46,9 +48,10 @@ public final class BoothJournal: Sendable {
         var skipped: Set<Int> = []
     }
 
-    private init(output: CollageOutput, path: PathName, lock: BoothLock, history: BoothHistory, printing: Bool,
+    private init(output: CollageOutput, path: PathName, lock: BoothLock, key: [UInt8], history: BoothHistory, printing: Bool,
                  notice: @escaping @Sendable (String) -> Void) {
         self.output = output
+        self.key = key
         self.printing = printing
         self.path = path
         self.lock = lock
@@ -77,23 +80,25 @@ public final class BoothJournal: Sendable {
     public static func open(
         for output: CollageOutput, watching folder: PathName, limit: Int, printing: Bool = false, notice: @escaping @Sendable (String) -> Void
     ) throws(BoothLock.Failure) -> (BoothJournal, BoothStart) {
+        let key = try usableKey()
         let lock = try BoothLock(for: output)
         let path = journalPath(for: output)
         let onDisk = numbersOnDisk(of: output, notice: notice)
         let highestOnDisk = onDisk.max() ?? 0
         var history = BoothHistory()
         var journalRead = false
-        switch read(path) {
+        switch read(path, key: .success(key)) {
         case .missing:
-            history = recovered(onDisk, of: output)
+            history = recovered(onDisk, of: output, key: key)
             journalRead = !history.collages.isEmpty
             if highestOnDisk > 0 {
                 notice("no journal \(path) beside \(output.path(forBatch: highestOnDisk)): numbering continues after it, and "
                     + recoveryNote(history, output: output))
             }
         case .unusable(let reason):
+            history = recovered(onDisk, of: output, key: key)
+            if printing, !onDisk.isEmpty, history.collages.isEmpty { throw signedElsewhere(path, output: output) }
             let kept = setAside(path)
-            history = recovered(onDisk, of: output)
             journalRead = !history.collages.isEmpty
             notice("the journal \(path) cannot be used (\(reason))" + (kept.map { "; kept as \($0)" } ?? "")
                 + (highestOnDisk > 0 ? "; numbering continues after \(output.path(forBatch: highestOnDisk))" : "") + ", and "
@@ -112,7 +117,8 @@ public final class BoothJournal: Sendable {
                 history.forgetIntent()
             }
         }
-        let journal = BoothJournal(output: output, path: path, lock: lock, history: history, printing: printing, notice: notice)
+        if journalRead { reconcile(&history, with: onDisk, of: output, key: key, journal: path, notice: notice) }
+        let journal = BoothJournal(output: output, path: path, lock: lock, key: key, history: history, printing: printing, notice: notice)
         if journalRead {
             // Files after the journal's last collage: kept, and numbering continues after them.
             for number in onDisk.sorted() where number > history.lastNumber { journal.skip(number) }
@@ -186,7 +192,7 @@ public final class BoothJournal: Sendable {
         try writing.withLock { written throws(FileError) -> R in
             let (result, bytes) = try state.withLock { state throws(FileError) -> (R, [UInt8]) in
                 let result = try change(&state)
-                return (result, state.history.serialized)
+                return (result, state.history.serialized(key: key))
             }
             try write(bytes)
             written += 1

@@ -40,8 +40,19 @@ public final class BoothLock: Sendable {
     /// Takes the lock for `output`'s collages at once, or fails: it never waits.
     public init(for output: CollageOutput) throws(Failure) {
         let path = Self.path(for: output)
-        let descriptor = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666) }
+        // Readable by the booth's user alone: anyone who can open the lock can hold a shared
+        // flock on it, which would keep the booth from starting. A lock file left by an earlier
+        // version (0644) is made so too.
+        let descriptor = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600) }
         guard descriptor >= 0 else { throw .unavailable(systemError(path, "lock")) }
+        // A FIFO, or a hard link to another file, planted under the name is never written to.
+        var info = stat()
+        let planted = fstat(descriptor, &info) != 0 || (info.st_mode & S_IFMT) != S_IFREG || info.st_nlink != 1
+        guard !planted, fchmod(descriptor, 0o600) == 0 else {
+            let error = planted ? FileError(path: path, action: "lock", reason: "not a regular file with one name") : systemError(path, "lock")
+            close(descriptor)
+            throw .unavailable(error)
+        }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
             let failure: Failure = errno == EWOULDBLOCK ? .busy(lock: path, output: output) : .unavailable(systemError(path, "lock"))
@@ -54,6 +65,12 @@ public final class BoothLock: Sendable {
             let error = systemError(path, "write")
             close(descriptor)
             throw .unavailable(error)
+        }
+        // A booth whose lock file was deleted still holds its lock on the old file: this one is
+        // not alone on the output, whatever the new file says.
+        if RunningBooth.holderOfDeletedLock(path) != nil {
+            close(descriptor)
+            throw .busy(lock: path, output: output)
         }
         self.path = path
         self.descriptor = descriptor

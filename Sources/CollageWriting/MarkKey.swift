@@ -1,24 +1,33 @@
 internal import CollageCore
 #if canImport(Glibc)
 internal import Glibc
-internal import CollageFiles
 #endif
+public import CollageFiles
 
-/// The machine's key for the collage mark (`CollageMark`): 32 random bytes in
-/// `$COLLAGE_STATE_DIR/key`, else `$XDG_STATE_HOME/collage/key`, else
-/// `~/.local/state/collage/key`, made (mode 0600, its folder 0700) the first time a collage is
-/// written. It never leaves the machine, so no photo can carry a mark that verifies. Another
-/// machine's (or user's) collages are not this one's: they are never replaced in a folder being
-/// read, and a booth does not rebuild its record from them.
+/// The machine's key for the collage mark (`CollageMark`) and the booth's journal: 32 random
+/// bytes in `$COLLAGE_STATE_DIR/key`, else `$STATE_DIRECTORY/key` (systemd's `StateDirectory=`,
+/// the one place a service under `ProtectSystem=strict` may write), else
+/// `$XDG_STATE_HOME/collage/key`, else `~/.local/state/collage/key`, made (mode 0600, its folder
+/// 0700) the first time a collage is written. It never leaves the machine, so no photo can carry
+/// a mark that verifies. Another machine's (or user's) collages are not this one's: they are
+/// never replaced in a folder being read, and a booth does not rebuild its record from them.
 public enum MarkKey {
-    /// The key, read or made once per process; nil when there is no home for it or it cannot
-    /// be made (collages then carry the unsigned mark, which nothing trusts).
-    public static let current: [UInt8]? = try? load()
+    /// The key, read or made once per process, or why there is none: no home for it, a folder
+    /// that cannot be written, a file there that is not a 32-byte key.
+    public static let loaded: Result<[UInt8], FileError> = Result { () throws(FileError) in try load() }
+
+    /// The key; nil when there is none (collages then carry the unsigned mark, which nothing
+    /// trusts, and no booth journal can be kept).
+    public static var current: [UInt8]? { try? loaded.get() }
 
     /// Where the key is kept, from the environment.
     static var path: PathName? {
         let environment = { (name: String) in getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
         if let folder = environment("COLLAGE_STATE_DIR") { return PathName(folder + "/key") }
+        // systemd may list several folders, separated by colons: the first is this service's.
+        if let folders = environment("STATE_DIRECTORY"), let folder = folders.split(separator: ":").first {
+            return PathName(String(folder) + "/key")
+        }
         if let folder = environment("XDG_STATE_HOME") { return PathName(folder + "/collage/key") }
         if let home = environment("HOME") { return PathName(home + "/.local/state/collage/key") }
         return nil
@@ -26,9 +35,11 @@ public enum MarkKey {
 
     /// Reads the key; makes it first when there is none. Two processes making it at once agree:
     /// the key is linked into place, never renamed over another.
-    static func load() throws -> [UInt8] {
-        guard let path = path else { throw FileError(path: "~/.local/state/collage/key", action: "find", reason: "no HOME") }
-        if let key = try? InputFile(path, maximumBytes: 64).readAll(), key.count == 32 { return key }
+    static func load() throws(FileError) -> [UInt8] {
+        guard let path = path else {
+            throw FileError(path: "~/.local/state/collage/key", action: "find", reason: "neither HOME nor COLLAGE_STATE_DIR is set")
+        }
+        if FileIdentity.exists(path) { return try read(path) }
         try makeFolders(PathParts(path).folder)
         // The system's generator: getrandom(2), cryptographically secure on Linux.
         var generator = SystemRandomNumberGenerator()
@@ -44,14 +55,29 @@ public enum MarkKey {
         let linked = temporary.withCString { from in path.withCString { to in link(from, to) } }
         guard linked == 0 || errno == EEXIST else { throw systemError(path, "make") }
         // Another process's key won the race: use that one.
-        guard let kept = try? InputFile(path, maximumBytes: 64).readAll(), kept.count == 32 else {
-            throw FileError(path: path, action: "read", reason: "not a 32-byte key")
+        return try read(path)
+    }
+
+    /// A key file as made: a regular file (never followed through a link: a link to
+    /// `/dev/urandom` would be a new key at every read) of exactly 32 bytes (a key written by
+    /// hand with a newline is 33, and no key).
+    private static func read(_ path: PathName) throws(FileError) -> [UInt8] {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
+        guard descriptor >= 0 else { throw systemError(path, "read the key") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw systemError(path, "read the key") }
+        guard (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 32 else {
+            throw FileError(path: path, action: "use the key", reason: "not a 32-byte key file (\((info.st_mode & S_IFMT) == S_IFREG ? "\(info.st_size) bytes" : "not a regular file"))")
         }
-        return kept
+        var key = [UInt8](repeating: 0, count: 33)
+        let count = key.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count == 32 else { throw FileError(path: path, action: "use the key", reason: "not a 32-byte key file") }
+        return Array(key.prefix(32))
     }
 
     /// `folder` and those above it, each made 0700 when missing.
-    private static func makeFolders(_ folder: PathName) throws {
+    private static func makeFolders(_ folder: PathName) throws(FileError) {
         if FileIdentity.exists(folder) || folder.isEmpty { return }
         try makeFolders(PathParts(folder).folder)
         guard folder.withCString({ mkdir($0, 0o700) }) == 0 || errno == EEXIST else { throw systemError(folder, "make") }

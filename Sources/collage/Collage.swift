@@ -22,6 +22,10 @@ struct Collage: AsyncParsableCommand {
     /// bytes (`RawArguments`), a `--config` file's settings come before them (`SettingsFile`),
     /// and a subcommand's `--help` ends with its examples.
     static func main() async {
+        // Finish now (SIGUSR1) never ends the process, from the first instruction on: a stuck
+        // foot switch or `systemctl kill -s USR1` during start-up is ignored until `watch`
+        // listens for it (`FinishSignal`).
+        signal(SIGUSR1, SIG_IGN)
         // A closed pipe must be an EPIPE the writer handles, not a silent death mid-write.
         signal(SIGPIPE, SIG_IGN)
         DecodeMemory.keepLargeBuffersMapped()

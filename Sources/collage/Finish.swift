@@ -10,7 +10,7 @@ extension Collage {
             abstract: "Asks a running photo booth to complete its open collage now.",
             discussion: """
                 OUTPUT is the booth's -o output (prints/booth.jpg). The booth that holds its lock \
-                (prints/.booth.jpg.lock) is sent SIGUSR1, as `systemctl kill -s USR1 booth` or \
+                (prints/.booth.jpg.lock) is sent SIGUSR1, as `systemctl kill --kill-whom=main -s USR1 booth` or \
                 `kill -USR1 PID` would: it saves, prints and shows its open collage with the photos \
                 it has, and the next photo starts a new one. For an operator's button or a foot \
                 switch. Exits 69 when no booth is running for OUTPUT.

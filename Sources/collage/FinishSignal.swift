@@ -10,7 +10,7 @@ final class FinishSignal: @unchecked Sendable {
     private let source: any DispatchSourceSignal
 
     init(_ finish: @escaping @Sendable () -> Void) {
-        Glibc.signal(SIGUSR1, SIG_IGN)  // else its default action ends the process
+        Glibc.signal(SIGUSR1, SIG_IGN)  // as `main` set it first: else its default action ends the process
         source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: DispatchQueue(label: "collage.finish"))
         source.setEventHandler(handler: finish)
         source.resume()

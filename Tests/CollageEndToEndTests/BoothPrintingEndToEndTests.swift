@@ -143,6 +143,6 @@ struct BoothPrintingEndToEndTests {
         try "collage-journal 2\nsha256 0\n".write(toFile: out.file(".booth.jpg.journal"), atomically: true, encoding: .utf8)
         let damaged = try await CollageCommand.run(["journal", "show", output, "--json"])
         #expect(damaged.status == 66 && damaged.stdout.isEmpty)
-        #expect(damaged.stderrLines == ["collage: the journal \(out.file(".booth.jpg.journal")) cannot be read: line 2: the checksum does not match the contents"])
+        #expect(damaged.stderrLines == ["collage: the journal \(out.file(".booth.jpg.journal")) cannot be read: line 2: not signed with this machine's key (an unsigned journal, as before version 3, or not a booth's)"])
     }
 }

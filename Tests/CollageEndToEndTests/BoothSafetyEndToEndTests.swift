@@ -1,6 +1,7 @@
 import CollageCodecs
 import CollageCore
 import CollageTestSupport
+import CollageWriting
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -233,9 +234,11 @@ struct BoothSafetyEndToEndTests {
 
     @Test func aJournalWithAnAbsurdNumberIsSetAsideWithALine() async throws {
         let zero = String(repeating: "0", count: 64)
-        let body = "collage-journal 1\ncollage 9223372036854775807 complete \(zero) booth-9223372036854775807.jpg\n"
+        let body = "collage-journal 3\ncollage 9223372036854775807 complete \(zero) booth-9223372036854775807.jpg\n"
+        // Signed with this machine's key (the booth's, from the same HOME): only the number is wrong.
+        let key = try #require(MarkKey.current)
         let line = try await firstLine {
-            try (body + "sha256 \(ContentHash(of: Array(body.utf8)))\n").write(toFile: journal, atomically: true, encoding: .utf8)
+            try (body + "hmac \(HMAC.hex(HMAC.sha256(Array(body.utf8), key: key)))\n").write(toFile: journal, atomically: true, encoding: .utf8)
         }
         #expect(line == "collage: the journal \(journal) cannot be used (line 2: a collage number beyond what the booth can continue after); kept as \(journal).damaged, and photos in earlier collages are not recognised")
     }

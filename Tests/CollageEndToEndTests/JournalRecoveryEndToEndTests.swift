@@ -71,7 +71,8 @@ struct JournalRecoveryEndToEndTests {
         let unknown = try await Shell.jq("select(.type == \"print-unknown\") | .data.path", Data(second.stdout.utf8))
         #expect(unknown == [numbered(1), numbered(2)])
 
-        let shown = try await CollageCommand.run(["journal", "show", output])
+        // With the booth's key: a journal is read only when signed with it.
+        let shown = try await CollageCommand.run(["journal", "show", output], environment: ["COLLAGE_STATE_DIR": state.path])
         #expect(shown.stdout == """
             collage 1  booth-0001.jpg  2 photos  print-unknown  (p1.jpg, p2.jpg)
             collage 2  booth-0002.jpg  2 photos  print-unknown  (p3.jpg, p4.jpg)

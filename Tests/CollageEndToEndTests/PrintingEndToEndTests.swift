@@ -1,6 +1,9 @@
 import CollageTestSupport
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--print` through the real executable, with a stand-in `lp` that records each call's
 /// arguments one per line, then `---`.
@@ -17,8 +20,14 @@ struct PrintingEndToEndTests {
             \(then)
 
             """
-        try script.write(toFile: program, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        // Written through a close-on-exec descriptor: one a process started meanwhile by another
+        // test inherited (as Foundation's atomic write leaves it) keeps the script open for
+        // writing, and running it fails with "Text file busy".
+        let descriptor = open(program, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        try #require(descriptor >= 0, "cannot make \(program): \(String(cString: strerror(errno)))")
+        let bytes = Array(script.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        try #require(close(descriptor) == 0 && written == bytes.count, "cannot write \(program)")
         return (program, log)
     }
 

@@ -18,25 +18,36 @@ struct ServeEndToEndTests {
         #expect(result.status == 0, "\(name) \(extra.joined(separator: " ")) failed:\n\(report)")
     }
 
-    /// The checks serve_test.py holds (`--list`), each run as a test of its own, so a failure
-    /// names its check; a check added to the script's list is run with no change here.
-    static let serveChecks: [String] = {
+    /// The checks a script holds (`--list`), each run as a test of its own, so a failure names
+    /// its check; a check added to the script's list is run with no change here.
+    static func checks(of script: String) -> [String] {
         let list = Process()
         let names = Pipe()
         list.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        list.arguments = ["\(scripts)/serve_test.py", "--list"]
+        list.arguments = ["\(scripts)/\(script)", "--list"]
         list.standardOutput = names
-        guard (try? list.run()) != nil else { return ["serve_test.py --list could not start"] }
+        guard (try? list.run()) != nil else { return ["\(script) --list could not start"] }
         let text = String(decoding: names.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         list.waitUntilExit()
         let checks = text.split(separator: "\n").map(String.init)
         // Never an empty list, which would pass by running nothing: the name fails as a check.
-        return list.terminationStatus == 0 && !checks.isEmpty ? checks : ["serve_test.py --list failed"]
-    }()
+        return list.terminationStatus == 0 && !checks.isEmpty ? checks : ["\(script) --list failed"]
+    }
+
+    static let serveChecks = checks(of: "serve_test.py")
 
     @Test("serve_test.py, one check at a time", arguments: serveChecks)
     func serveCheck(_ check: String) async throws {
         try await script("serve_test.py", [check])
+    }
+
+    /// A guest's flood from 127.0.0.2 against the screen (an EventSource stand-in), a download
+    /// read slowly, and a collage saved again (flood_test.py).
+    static let floodChecks = checks(of: "flood_test.py")
+
+    @Test("flood_test.py, one check at a time", arguments: floodChecks)
+    func floodCheck(_ check: String) async throws {
+        try await script("flood_test.py", [check])
     }
 
     @Test func aRealBrowserFollowsTheLivePageAndScansTheGallery() async throws {

@@ -17,9 +17,14 @@ struct WatchPrintingTests {
     let events = Locked<[PipelineEvent]>([])
     var output: CollageOutput { CollageOutput(path: PathName(out.file("booth.jpg")), numbered: true) }
 
+    /// The save of collage `batch`, with the SHA-256 of the file there (a one-byte file written
+    /// first when the test saved none): only the bytes saved are printed.
     func saved(_ batch: Int, photos: Int, complete: Bool) -> PipelineEvent {
+        let path = output.path(forBatch: batch).description
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: Data([UInt8(batch)])) }
+        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
         let collage = SavedCollage(destination: .file(output.path(forBatch: batch)), format: .jpeg, size: PixelSize(width: 30, height: 20),
-                                   bytes: 1, content: ContentHash(of: [UInt8(batch)]))
+                                   bytes: bytes.count, content: ContentHash(of: bytes))
         return .saved(collage, photos: photos, batch: batch, complete: complete)
     }
 

@@ -22,7 +22,7 @@ import Testing
 struct BoothRoutesTests {
     let out = try! TemporaryDirectory()
     let files = BoothFiles()
-    let hub = EventHub(clientLimit: 4)
+    let hub = EventHub()
 
     func respond(_ path: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:],
                  servesPhotos: Bool = false) async throws -> (Response, [UInt8]) {

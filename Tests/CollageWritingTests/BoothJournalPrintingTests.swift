@@ -13,6 +13,13 @@ import Testing
 struct BoothJournalPrintingTests {
     typealias Booth = BoothJournalTests.Booth
 
+    static let key = [UInt8](repeating: 7, count: 32)
+
+    /// A journal's text with its `hmac` line under `key`.
+    static func signed(_ body: String, key: [UInt8] = key) -> [UInt8] {
+        Array((body + "hmac \(HMAC.hex(HMAC.sha256(Array(body.utf8), key: key)))\n").utf8)
+    }
+
     func collage(_ number: Int, complete: Bool = true) -> BoothHistory.Collage {
         .init(number: number, file: PathName("booth-000\(number).jpg"), complete: complete, saved: ContentHash(of: [UInt8(number)]),
               photos: [.init(content: ContentHash(of: [UInt8(number), 1]), name: PathName("p\(number).jpg"))])
@@ -22,9 +29,9 @@ struct BoothJournalPrintingTests {
         let states: [BoothHistory.PrintState] = [.printing, .printed(copies: 2), .failed, .unknown, .off]
         let history = BoothHistory(collages: (1...6).map { collage($0) } + [collage(7, complete: false)],
                                    prints: Dictionary(uniqueKeysWithValues: states.enumerated().map { ($0.offset + 1, $0.element) }))
-        #expect(try BoothHistory(parsing: history.serialized) == history)
-        let text = String(decoding: history.serialized, as: UTF8.self)
-        #expect(text.hasPrefix("collage-journal 2\n"))
+        #expect(try BoothHistory(parsing: history.serialized(key: Self.key), key: Self.key) == history)
+        let text = String(decoding: history.serialized(key: Self.key), as: UTF8.self)
+        #expect(text.hasPrefix("collage-journal 3\n"))
         #expect(text.contains("photo \(ContentHash(of: [2, 1])) p2.jpg\nprint 2 printed 2\ncollage 3 "))
         #expect(history.toPrint.map(\.number) == [3, 6])  // failed, and never sent; never the open one
         #expect(history.printsInDoubt.map(\.number) == [1])
@@ -34,19 +41,25 @@ struct BoothJournalPrintingTests {
         "print 1 printed 0", "print 1 printed", "print 2 printing", "print 1 sent", "print 3 printing",
     ])
     func aBadPrintLineIsRefused(line: String) {
-        let body = "collage-journal 2\ncollage 1 complete \(ContentHash(of: [1])) booth-0001.jpg\n"
+        let body = "collage-journal 3\ncollage 1 complete \(ContentHash(of: [1])) booth-0001.jpg\n"
             + "collage 3 open \(ContentHash(of: [3])) booth-0003.jpg\n\(line)\n"
         #expect(throws: BoothHistory.FormatError.self) {
-            try BoothHistory(parsing: Array((body + "sha256 \(ContentHash(of: Array(body.utf8)))\n").utf8))
+            try BoothHistory(parsing: Self.signed(body), key: Self.key)
         }
     }
 
-    @Test func aVersionOneJournalsCompleteCollagesAreInDoubtNeverToPrint() throws {
-        let body = "collage-journal 1\ncollage 1 complete \(ContentHash(of: [1])) booth-0001.jpg\n"
-            + "collage 2 open \(ContentHash(of: [2])) booth-0002.jpg\n"
-        let history = try BoothHistory(parsing: Array((body + "sha256 \(ContentHash(of: Array(body.utf8)))\n").utf8))
-        #expect(history.prints == [1: .printing])
-        #expect(history.toPrint.isEmpty && history.printsInDoubt.map(\.number) == [1])
+    /// Anyone can recompute a plain SHA-256: a journal is the booth's only under its key.
+    @Test func aJournalNotSignedWithThisKeyIsRefusedWithItsReason() throws {
+        let body = "collage-journal 3\ncollage 1 complete \(ContentHash(of: [1])) booth-0001.jpg\n"
+        #expect(try BoothHistory(parsing: Self.signed(body), key: Self.key).collages.map(\.number) == [1])
+        let unsigned = Array((body + "sha256 \(ContentHash(of: Array(body.utf8)))\n").utf8)
+        let another = Self.signed(body, key: [UInt8](repeating: 8, count: 32))
+        var altered = Self.signed(body)
+        altered[20] ^= 1
+        for (bytes, reason) in [(unsigned, "an unsigned journal"), (another, "another booth's journal"), (altered, "another booth's journal")] {
+            let error = #expect(throws: BoothHistory.FormatError.self) { try BoothHistory(parsing: bytes, key: Self.key) }
+            #expect(error?.line == 3 && error?.problem.contains(reason) == true, "\(String(describing: error))")
+        }
     }
 
     @Test func aPrintingRestartPrintsWhatWasNeverSentAndNamesWhatIsInDoubtOnce() async throws {
@@ -113,7 +126,7 @@ struct BoothJournalPrintingTests {
             go.signal()
             ended.wait()
             #expect(failures.withLock { $0 }.isEmpty)
-            if try BoothHistory(parsing: try InputFile(journal.path).readAll()) != journal.history { lost.append(round) }
+            if try BoothHistory(parsing: try InputFile(journal.path).readAll(), key: journal.key) != journal.history { lost.append(round) }
         }
         #expect(lost.isEmpty, "the journal file lost an update in rounds \(lost)")
         #expect(journal.history.collages.count == 201 && journal.history.printsInDoubt.count == 200)

@@ -62,8 +62,8 @@ struct BoothJournalTests {
                   photos: [.init(content: ContentHash(of: [2]), name: latin1), .init(content: ContentHash(of: [3]), name: odd)]),
             .init(number: 3, file: "booth 0003.jpg", complete: false, saved: ContentHash(of: [4]), photos: []),
         ])
-        let bytes = history.serialized
-        #expect(try BoothHistory(parsing: bytes) == history)
+        let bytes = history.serialized(key: BoothJournalPrintingTests.key)
+        #expect(try BoothHistory(parsing: bytes, key: BoothJournalPrintingTests.key) == history)
         #expect(String(decoding: bytes, as: UTF8.self).contains("caf\\xE9.jpg\n"))
     }
 
@@ -75,18 +75,19 @@ struct BoothJournalTests {
         next.saved = ContentHash(of: [3])
         next.photos.append(.init(content: ContentHash(of: [4]), name: "b.jpg"))
         history.intend(next)
-        #expect(try BoothHistory(parsing: history.serialized) == history)
-        #expect(String(decoding: history.serialized, as: UTF8.self).contains("\nintent 1 open \(ContentHash(of: [3])) booth-0001.jpg\nphoto "))
+        #expect(try BoothHistory(parsing: history.serialized(key: BoothJournalPrintingTests.key), key: BoothJournalPrintingTests.key) == history)
+        #expect(String(decoding: history.serialized(key: BoothJournalPrintingTests.key), as: UTF8.self).contains("\nintent 1 open \(ContentHash(of: [3])) booth-0001.jpg\nphoto "))
         history.record(next)
         #expect(history.intent == nil && history.collages == [next])
     }
 
     @Test("A number the booth could not count on from makes the journal unusable", arguments: ["9223372036854775807", "1000000000", "-3"])
     func anAbsurdNumberIsRefused(number: String) {
-        let body = "collage-journal 1\ncollage \(number) complete \(ContentHash(of: [1])) booth-x.jpg\n"
-        #expect(throws: BoothHistory.FormatError.self) {
-            try BoothHistory(parsing: Array((body + "sha256 \(ContentHash(of: Array(body.utf8)))\n").utf8))
+        let body = "collage-journal 3\ncollage \(number) complete \(ContentHash(of: [1])) booth-x.jpg\n"
+        let error = #expect(throws: BoothHistory.FormatError.self) {
+            try BoothHistory(parsing: BoothJournalPrintingTests.signed(body), key: BoothJournalPrintingTests.key)
         }
+        #expect(error?.line == 2)
     }
 
     @Test func aRestartKnowsTheFileItIntendedAsItsOwn() async throws {
@@ -121,14 +122,14 @@ struct BoothJournalTests {
     @Test("Any damage is detected, never half believed", arguments: [
         { (bytes: [UInt8]) in Array(bytes.dropLast(20)) },  // cut short
         { (bytes: [UInt8]) in bytes.map { $0 == UInt8(ascii: "7") ? UInt8(ascii: "8") : $0 } },  // digits changed
-        { (bytes: [UInt8]) in Array("collage-journal 1\nsha256 x\n".utf8) },
+        { (bytes: [UInt8]) in Array("collage-journal 3\nhmac x\n".utf8) },
         { (bytes: [UInt8]) in [] },
         { (bytes: [UInt8]) in Array("not a journal\n".utf8) + bytes },
     ] as [@Sendable ([UInt8]) -> [UInt8]])
     func damage(_ damage: @Sendable ([UInt8]) -> [UInt8]) throws {
         let history = BoothHistory(collages: [.init(number: 7, file: "booth-0007.jpg", complete: true, saved: ContentHash(of: [1]),
                                                     photos: [.init(content: ContentHash(of: [2]), name: "a.jpg")])])
-        #expect(throws: BoothHistory.FormatError.self) { try BoothHistory(parsing: damage(history.serialized)) }
+        #expect(throws: BoothHistory.FormatError.self) { try BoothHistory(parsing: damage(history.serialized(key: BoothJournalPrintingTests.key)), key: BoothJournalPrintingTests.key) }
     }
 
     @Test func aFreshBoothStartsAtOneAndSaysNothing() throws {
