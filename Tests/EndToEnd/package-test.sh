@@ -113,6 +113,19 @@ exec_start=$(sed -n 's/^ExecStart=\([^ ]*\).*/\1/p' "$unit")
 [ -x "$root$exec_start" ] || fail "the example unit starts $exec_start, which the package does not install"
 if inside find /etc /usr/lib/systemd -name 'collage*' | grep -q .; then fail "the booth's unit is installed or enabled"; fi
 
+# The service's key where the unit keeps it (StateDirectory=collage-booth: /var/lib/collage-booth,
+# 0700, the service user's, which systemd names in $STATE_DIRECTORY): made there by that user
+# (nobody stands in for booth) as `collage check` runs the unit's settings from its working folder.
+inside install -d -o nobody -g nogroup -m 0700 /var/lib/collage-booth
+inside install -d -o nobody -g nogroup /srv/booth/photos /srv/booth/prints
+inside install -d /etc/collage
+printf 'folder = "photos"\noutput = "prints/booth.jpg"\nbatches = true\n' >"$root/etc/collage/booth.toml"
+shown setpriv --reuid=nobody --regid=nogroup --clear-groups env STATE_DIRECTORY=/var/lib/collage-booth HOME=/nonexistent \
+  sh -c 'cd /srv/booth && collage check --config /etc/collage/booth.toml' || fail "collage check as the service's user failed"
+key=$(inside stat -c '%U %a %s' /var/lib/collage-booth/key 2>&1) || fail "the service's user made no key in its state folder: $key"
+[ "$key" = "nobody 600 32" ] || fail "the service's key is not nobody's, 32 bytes, mode 0600: $key"
+inside rm -r /var/lib/collage-booth /srv/booth /etc/collage
+
 # What a user's run leaves in their own home, as any program's: the key that signs collages'
 # marks (~/.local/state/collage/key, 0600), made on first use. A purge does not touch users'
 # homes; the user removes it, and nothing else may differ.
