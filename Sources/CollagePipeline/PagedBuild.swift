@@ -36,10 +36,16 @@ public struct PagedBuild: Sendable {
     public let options: CollageOptions
 
     /// With a fixed grid (`--grid 5x4`: proof sheets) every page keeps a full page's cells, the
-    /// last one's too; with the book's grid the last page takes the layout of its photo count.
+    /// last one's too; with the book's grid every page is a full page's grid, so the last page's
+    /// photos keep a full page's tiles, the space left spread evenly around them (as a strip
+    /// closed early), never two photos stretched into half-page tiles.
     public init(options: CollageOptions) {
         var options = options
-        if case .fixed = options.layout.style.grid { options.layout.style.pageCells = options.layout.limit }
+        let (grid, limit) = (options.layout.style.grid, options.layout.limit)
+        switch grid {
+        case .fixed: options.layout.style.pageCells = limit
+        case .auto: options.layout.style.grid = .fixed(columns: grid.columns(for: limit), rows: grid.rows(for: limit))
+        }
         self.options = options
     }
 

@@ -11,6 +11,13 @@ enum CollageChecks {
         return try #require(try PhotoDecoder.decode(bytes) { $0.displayedSize }.image)
     }
 
+    /// The tiles of a `build --pages` page of `count` photos with the book's grid: a full page's
+    /// grid (`limit` photos), so a page of fewer keeps a full page's tiles.
+    static func pageTiles(count: Int, limit: Int = 6, canvas: PixelSize) -> [PixelRect] {
+        let grid = CollageGrid.auto
+        return CollageLayout.tiles(count: count, canvas: canvas, style: CollageStyle(grid: .fixed(columns: grid.columns(for: limit), rows: grid.rows(for: limit))))
+    }
+
     /// Each tile shows its photo around the centre (aspect fill crops around it), the right way
     /// round: the centre patch, and one up and to the left of it, which a photo turned 180° or
     /// mirrored would put elsewhere.

@@ -40,9 +40,13 @@ struct PagesEndToEndTests {
         #expect(result.stdout.split(separator: "\n").map(String.init) == pages.map(out.file))
         #expect(result.stderrLines.contains("collage: \(photos.file("p05.jpg")): duplicate of \(photos.file("p02.jpg"))"))
         #expect(result.stderrLines.contains("collage: \(photos.file("p13.jpg")): duplicate of \(photos.file("p03.jpg"))"))
+        // The last page's two photos keep a full page's 200x200 tiles (the book's 3x2 of six),
+        // spread evenly on their row, not two 300x400 halves.
+        let last = CollageLayout.tiles(count: 2, canvas: PixelSize(width: 600, height: 400), style: CollageStyle(grid: .fixed(columns: 3, rows: 2)))
+        #expect(last.map(\.width) == [200, 200] && last.map(\.height) == [200, 200])
         for (index, page) in pages.enumerated() {
             let shown = Array(Self.used.dropFirst(6 * index).prefix(6)).map(photos.file)
-            try CollageChecks.expectTiles(of: out.file(page), show: shown)
+            try CollageChecks.expectTiles(of: out.file(page), show: shown, in: index == 2 ? last : nil)
         }
     }
 

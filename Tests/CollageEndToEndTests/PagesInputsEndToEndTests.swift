@@ -1,3 +1,4 @@
+import CollageImaging
 import CollageTestSupport
 import Foundation
 import Testing
@@ -27,7 +28,8 @@ struct PagesInputsEndToEndTests {
         let result = try await CollageCommand.run(["build", trip.path, "--pages", "--size", "300x200", "-o", output])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderrLines.contains("collage: \(output): the output (-o) names it: left out, not read as a photo"))
-        try CollageChecks.expectTiles(of: trip.file("album-0001.jpg"), show: [trip.file("autumn.jpg"), trip.file("kite.jpg")])
+        try CollageChecks.expectTiles(of: trip.file("album-0001.jpg"), show: [trip.file("autumn.jpg"), trip.file("kite.jpg")],
+                                      in: CollageChecks.pageTiles(count: 2, canvas: PixelSize(width: 300, height: 200)))
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == before)
     }
 }
@@ -47,7 +49,8 @@ extension PagesInputsEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderrLines.filter { !$0.hasPrefix("collage: wrote") }
             == old.map { "collage: \($0): a collage this tool wrote (its signed mark says so), not a photo" })
-        try CollageChecks.expectTiles(of: out.file("album-0001.jpg"), show: names.map(trip.file))
+        try CollageChecks.expectTiles(of: out.file("album-0001.jpg"), show: names.map(trip.file),
+                                      in: CollageChecks.pageTiles(count: 3, canvas: PixelSize(width: 600, height: 400)))
         // A photo whose name is numbered as a page's is still a photo.
         try Fixtures.copy("path.jpg", to: trip.file("IMG-0007.jpg"))
         let again = try await CollageCommand.run(["build", trip.path, "--pages", "--size", "600x400", "--dry-run", "--json", "-o", out.file("album.jpg")])

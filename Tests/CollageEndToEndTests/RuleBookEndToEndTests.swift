@@ -1,3 +1,4 @@
+import CollageImaging
 import CollageTestSupport
 import Foundation
 import Testing
@@ -76,7 +77,8 @@ struct RuleBookEndToEndTests {
         // The page written shows the original, as build's collage does.
         let pages = try await CollageCommand.run(["build", "--pages", photos.path, "--size", "600x300", "-o", out.file("album.jpg")])
         #expect(pages.stderrLines.first == "collage: \(quarter): duplicate of \(original), a better copy that took its place")
-        try CollageChecks.expectTiles(of: out.file("album-0001.jpg"), show: [autumn, original])
+        try CollageChecks.expectTiles(of: out.file("album-0001.jpg"), show: [autumn, original],
+                                      in: CollageChecks.pageTiles(count: 2, canvas: PixelSize(width: 600, height: 300)))
     }
 
     /// A phone's folder: WhatsApp's 160x100 JPEG of a photo sorts before the phone's 320x200 HEIC.
