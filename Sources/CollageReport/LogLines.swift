@@ -32,8 +32,8 @@ public enum LogLines {
             return [(.error, "collage \(batch) (\(path)) not printed: \(error); \(next)")]
         }
         if case .printUnknown(let path, let batch) = event {  // the operator must act: shown even when quiet
-            return [(.error, "collage \(batch) (\(path)) may not have been printed: the journal does not say whether its print command ended; "
-                + "it is not printed again (reprint it by hand if it is missing)")]
+            return [(.error, "collage \(batch) (\(path)) may not have been printed: the journal does not say that its print ended (a stop while "
+                + "it printed, or a journal rebuilt from the collages' marks); it is not printed again (reprint it by hand if it is missing)")]
         }
         guard verbosity > .quiet else { return [] }
         switch event {

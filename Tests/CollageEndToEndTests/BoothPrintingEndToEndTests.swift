@@ -90,8 +90,9 @@ struct BoothPrintingEndToEndTests {
         #expect(try printed(lp.log) == [numbered(1), numbered(2), numbered(3)])
         let unknown = try await Shell.jq("select(.type == \"print-unknown\") | [.data.path, .data.batch] | @json", Data(second.stdout.utf8))
         #expect(unknown == ["[\"\(numbered(2))\",2]"])
-        #expect(second.stderrLines.contains("collage: collage 2 (\(numbered(2))) may not have been printed: the journal does not say whether "
-            + "its print command ended; it is not printed again (reprint it by hand if it is missing)"))
+        #expect(second.stderrLines.contains("collage: collage 2 (\(numbered(2))) may not have been printed: the journal does not say that "
+            + "its print ended (a stop while it printed, or a journal rebuilt from the collages' marks); it is not printed again "
+            + "(reprint it by hand if it is missing)"))
         #expect(try await paths(second, "printed") == [numbered(3)])
 
         // Named once: a third run prints nothing and names nothing.
