@@ -30,13 +30,16 @@ struct Collage: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         DecodeMemory.keepLargeBuffersMapped()
         let arguments = RawArguments.strings()
-        let settingsFile: SettingsFile?
+        // The refusal is said and its status kept, and the process exits once the failure (and the
+        // name it holds) is gone: an object still held at exit() is what LeakSanitizer reports.
+        let settingsFile: SettingsFile?, refused: Int32?
         do throws(SettingsFile.Failure) {
-            settingsFile = try SettingsFile.named(in: arguments)
+            (settingsFile, refused) = (try SettingsFile.named(in: arguments), nil)
         } catch {
             Console.standardError.line("collage: \(error)")
-            Glibc.exit(error.status)
+            (settingsFile, refused) = (nil, error.status)
         }
+        if let refused { Glibc.exit(refused) }
         do {
             var command = try await asyncParseAsRoot(settingsFile?.expanded(arguments) ?? arguments)
             if var watch = command as? Watch, watch.folder == nil {
