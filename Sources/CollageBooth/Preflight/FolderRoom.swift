@@ -11,10 +11,15 @@ enum FolderRoom {
     /// A busy day: a strip a minute for eight hours.
     static let collagesADay = 500
 
-    static func writable(_ output: PathName) -> PreflightCheck {
+    /// The output's folder, or the nearest one above it that exists (the booth makes the rest).
+    private static func existingFolder(of output: PathName) -> String {
         var folder = PathParts(output).folder
         while !folder.isEmpty, !FileIdentity.exists(folder) { folder = PathParts(folder).folder }
-        let shown = folder.isEmpty ? "." : folder.description
+        return folder.isEmpty ? "." : folder.description
+    }
+
+    static func writable(_ output: PathName) -> PreflightCheck {
+        let shown = existingFolder(of: output)
         var template = Array((shown + "/.collage-check-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return PreflightCheck("output", .failed, "cannot write in \(shown): \(String(cString: strerror(errno)))") }
@@ -25,9 +30,7 @@ enum FolderRoom {
 
     /// - Parameter bytesEach: a collage's likely size on disk.
     static func room(_ output: PathName, bytesEach: Int) -> PreflightCheck {
-        var folder = PathParts(output).folder
-        while !folder.isEmpty, !FileIdentity.exists(folder) { folder = PathParts(folder).folder }
-        let shown = folder.isEmpty ? "." : folder.description
+        let shown = existingFolder(of: output)
         var system = statvfs()
         guard statvfs(shown, &system) == 0 else { return PreflightCheck("room", .warning, "cannot tell the room left in \(shown): \(String(cString: strerror(errno)))") }
         let free = Int(system.f_bavail) * Int(system.f_frsize)

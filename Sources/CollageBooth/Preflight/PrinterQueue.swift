@@ -25,9 +25,10 @@ enum PrinterQueue {
             if answer.text.contains("disabled") { return PreflightCheck("printer", .warning, "\(named) is disabled: \(lastLine(answer.text) ?? "")") }
             return PreflightCheck("printer", .ready, lastLine(answer.text) ?? "\(named) accepts jobs")
         }
-        guard let answer = ProgramOutput.run(["lpstat", "-d"]), answer.status == 0,
-              let line = lastLine(answer.text), line.hasPrefix("system default destination: ") else {
-            return PreflightCheck("printer", .failed, "no printer named (\(flag) NAME) and no default destination: \(lastLine(ProgramOutput.run(["lpstat", "-d"])?.text ?? "") ?? "lpstat -d failed")")
+        let answer = ProgramOutput.run(["lpstat", "-d"])
+        guard let answer, answer.status == 0, let line = lastLine(answer.text), line.hasPrefix("system default destination: ") else {
+            let said = answer.flatMap { lastLine($0.text) } ?? "lpstat -d failed"
+            return PreflightCheck("printer", .failed, "no printer named (\(flag) NAME) and no default destination: \(said)")
         }
         return PreflightCheck("printer", .ready, line)
     }
