@@ -15,7 +15,7 @@ struct collage_jpeg_decoder {
   unsigned int icc_length;
   const collage_color_transform *cmyk_transform;  /* CMYK to sRGB by the profile; NULL: naive */
   uint8_t *cmyk_row;   /* scratch row for CMYK conversion; freed by close even after a longjmp */
-  int decoded;
+  int started, finished, failed;  /* a decode runs once; after an error libjpeg is not called again */
 };
 
 static void check_scans(j_common_ptr cinfo) {
@@ -168,31 +168,49 @@ static void cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, JDIMENSION width, int
   }
 }
 
-collage_status collage_jpeg_decode(collage_jpeg_decoder *decoder, int denominator, uint8_t *rgb,
-                                   size_t capacity, char *message, size_t message_capacity) {
-  if (decoder->decoded) {
+collage_status collage_jpeg_start(collage_jpeg_decoder *decoder, int denominator, char *message,
+                                  size_t message_capacity) {
+  if (decoder->started) {
     collage_copy_message(message, message_capacity, "decoder already used");
     return COLLAGE_BAD_ARGUMENT;
   }
-  decoder->decoded = 1;
+  if (denominator != 1 && denominator != 2 && denominator != 4 && denominator != 8)
+    return COLLAGE_BAD_ARGUMENT;
+  decoder->started = 1;
   if (setjmp(decoder->error.jump)) {
+    decoder->failed = 1;
     report(decoder, NULL, message, message_capacity);
     return decoder->error.status;
   }
   prepare(decoder, denominator);
   struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
-  size_t stride = (size_t)cinfo->output_width * 3;
-  if (capacity < stride * cinfo->output_height) {
-    collage_copy_message(message, message_capacity, "pixel buffer too small");
+  if (cinfo->out_color_space == JCS_CMYK &&
+      (decoder->cmyk_row = malloc((size_t)cinfo->output_width * 4)) == NULL)
+    collage_jpeg_fail((j_common_ptr)cinfo, COLLAGE_NO_MEMORY, "out of memory");
+  jpeg_start_decompress(cinfo);
+  return COLLAGE_OK;
+}
+
+collage_status collage_jpeg_read_rows(collage_jpeg_decoder *decoder, uint8_t *rgb, size_t stride,
+                                      uint32_t count, uint32_t *read, char *message,
+                                      size_t message_capacity) {
+  *read = 0;
+  struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+  if (!decoder->started || decoder->failed || stride < (size_t)cinfo->output_width * 3) {
+    collage_copy_message(message, message_capacity, decoder->failed ? "decode failed already"
+                                                                    : "decode not started");
     return COLLAGE_BAD_ARGUMENT;
   }
-  jpeg_start_decompress(cinfo);
-  int cmyk = cinfo->out_color_space == JCS_CMYK;
-  if (cmyk && (decoder->cmyk_row = malloc((size_t)cinfo->output_width * 4)) == NULL)
-    collage_jpeg_fail((j_common_ptr)cinfo, COLLAGE_NO_MEMORY, "out of memory");
-  while (cinfo->output_scanline < cinfo->output_height) {
-    uint8_t *row = rgb + stride * cinfo->output_scanline;
-    if (cmyk) {
+  if (setjmp(decoder->error.jump)) {
+    decoder->failed = 1;
+    report(decoder, NULL, message, message_capacity);
+    return decoder->error.status;
+  }
+  JDIMENSION left = cinfo->output_height - cinfo->output_scanline;
+  if (count > left) count = left;
+  while (*read < count) {
+    uint8_t *row = rgb + stride * *read;
+    if (cinfo->out_color_space == JCS_CMYK) {
       JSAMPROW scratch = decoder->cmyk_row;
       if (jpeg_read_scanlines(cinfo, &scratch, 1) != 1) continue;
       if (decoder->cmyk_transform != NULL)
@@ -200,15 +218,19 @@ collage_status collage_jpeg_decode(collage_jpeg_decoder *decoder, int denominato
                                       cinfo->output_width);
       else
         cmyk_to_rgb(decoder->cmyk_row, row, cinfo->output_width, cinfo->saw_Adobe_marker);
+      *read += 1;
     } else {
-      JSAMPROW rows[4];
-      JDIMENSION count = cinfo->output_height - cinfo->output_scanline;
-      if (count > 4) count = 4;
-      for (JDIMENSION i = 0; i < count; i++) rows[i] = row + stride * i;
-      jpeg_read_scanlines(cinfo, rows, count);
+      JSAMPROW rows[8];
+      JDIMENSION batch = count - *read > 8 ? 8 : count - *read;
+      for (JDIMENSION i = 0; i < batch; i++) rows[i] = row + stride * i;
+      *read += jpeg_read_scanlines(cinfo, rows, batch);
     }
   }
-  jpeg_finish_decompress(cinfo);
+  /* The last row read: the rest of the file is read too, as djpeg does (a truncated file says so). */
+  if (cinfo->output_scanline == cinfo->output_height && !decoder->finished) {
+    decoder->finished = 1;
+    jpeg_finish_decompress(cinfo);
+  }
   return COLLAGE_OK;
 }
 

@@ -95,7 +95,9 @@ private final class JPEGDecoder: HeaderedImage {
     }
 
     /// Decodes upright at `wanted` (displayed): DCT-scaled to the smallest 1/8, 1/4 or 1/2 that
-    /// covers it, then area-averaged; the DCT output is freed as soon as it is resampled.
+    /// covers it, its rows area-averaged as they are decoded (`RGBImage(resampling:)`), so the
+    /// scaled image is never held whole: a 12 MP photo for a 600x450 tile holds a few of its
+    /// 1008-pixel rows, not 2.2 MiB of them.
     func decode(at wanted: PixelSize, limits: DecodeLimits) throws(DecodeError) -> DecodedImage {
         var status = COLLAGE_OK
         var message = CMessage()
@@ -122,16 +124,58 @@ private final class JPEGDecoder: HeaderedImage {
             }
         }
         let clock = ContinuousClock(), start = clock.now
-        let pixels = [UInt8](unsafeUninitializedCapacity: scaled.area * 3) { buffer, count in
-            status = collage_jpeg_decode(decoder, denominator, buffer.baseAddress, buffer.count, &message.bytes, message.bytes.count)
-            count = status == COLLAGE_OK ? buffer.count : 0
+        status = collage_jpeg_start(decoder, denominator, &message.bytes, message.bytes.count)
+        guard status == COLLAGE_OK else { throw failure() }
+        var decoding = Duration.zero
+        /// Reads the next rows into `rows` (`count` rows of `scaled` width); false once it failed.
+        func read(into rows: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+            let before = clock.now
+            defer { decoding += clock.now - before }
+            var read: UInt32 = 0
+            status = collage_jpeg_read_rows(decoder, rows, scaled.width * 3, UInt32(count), &read, &message.bytes, message.bytes.count)
+            return status == COLLAGE_OK && read == UInt32(count)
+        }
+        let upright: RGBImage?
+        if scaled == stored {
+            let pixels = [UInt8](unsafeUninitializedCapacity: scaled.area * 3) { buffer, count in
+                count = read(into: buffer.baseAddress!, count: scaled.height) ? buffer.count : 0
+            }
+            upright = pixels.isEmpty ? nil : RGBImage(size: scaled, pixels: pixels)
+        } else {
+            upright = streamed(scaled, to: stored, read: read)
         }
         withExtendedLifetime(cmykTransform) {}
-        guard status == COLLAGE_OK else { throw failure() }
-        let decoded = clock.now
-        let image = RGBImage(size: scaled, pixels: pixels).resized(to: stored).applying(header.orientation)
+        guard status == COLLAGE_OK, let upright else { throw failure() }
+        let image = upright.applying(header.orientation)
         let details = DecodeDetails(format: "JPEG", storedSize: header.storedSize, orientation: header.orientation,
-                                    scale: Int(denominator), decodeTime: decoded - start, resampleTime: clock.now - decoded, color: color)
+                                    scale: Int(denominator), decodeTime: decoding, resampleTime: clock.now - start - decoding, color: color)
         return DecodedImage(header: header, image: image, details: details)
+    }
+
+    /// The scaled image's rows, read a batch at a time into a few rows of memory, averaged down to
+    /// `target` as they come; the rows the average does not need are read too, so the decode
+    /// ends as a whole one does (the file read to its end). After a failed read the rows left are
+    /// blank and the caller throws.
+    private func streamed(_ scaled: PixelSize, to target: PixelSize, read: (UnsafeMutablePointer<UInt8>, Int) -> Bool) -> RGBImage {
+        let batch = 8, stride = scaled.width * 3
+        var rows = [UInt8](repeating: 0, count: batch * stride)
+        return rows.withUnsafeMutableBufferPointer { rows in
+            let rows = rows.baseAddress!
+            var (first, count, failed) = (0, 0, false)  // the rows held: first..<first + count
+            /// Reads batches until `y` is held.
+            func advance(to y: Int) {
+                while !failed && y >= first + count && first + count < scaled.height {
+                    (first, count) = (first + count, min(batch, scaled.height - first - count))
+                    failed = !read(rows, count)
+                    if failed { rows.update(repeating: 0, count: batch * stride) }
+                }
+            }
+            let image = RGBImage(resampling: scaled, to: target) { y in
+                advance(to: y)
+                return UnsafePointer(rows + (failed ? 0 : (y - first) * stride))
+            }
+            advance(to: scaled.height - 1)
+            return image
+        }
     }
 }

@@ -52,6 +52,33 @@ extension RGBImage {
         precondition(rect.x >= 0 && rect.y >= 0 && rect.width <= width - rect.x && rect.height <= height - rect.y,
                      "\(rect) is not inside \(size)")
         if copy(source, region: region, into: rect) { return }
+        let sourceRow = source.width * 3
+        source.pixels.withUnsafeBufferPointer { input in
+            let input = input.baseAddress!
+            resample(source.size, region: region, into: rect) { input + $0 * sourceRow }
+        }
+    }
+
+    /// The whole of a source whose rows arrive one after another (a decoder's scanlines), at
+    /// `target`: `row(y)` is asked for each source row the average needs, once, top down, and
+    /// its pointer read before the next is asked for. Only a few rows of the source are ever
+    /// held, never the whole of it.
+    public init(resampling source: PixelSize, to target: PixelSize, rows row: (Int) -> UnsafePointer<UInt8>) {
+        guard source.area > 0, target.area > 0 else {
+            self.init(size: target, filledWith: .white)  // nothing to average from: white, as `resized` gives
+            return
+        }
+        // Every output pixel is written: no need to clear the buffer first.
+        let pixels = [UInt8](unsafeUninitializedCapacity: target.area * 3) { _, count in count = target.area * 3 }
+        self.init(size: target, pixels: pixels)
+        resample(source, region: SourceRegion(x: 0, y: 0, width: Double(source.width), height: Double(source.height)),
+                 into: PixelRect(x: 0, y: 0, width: target.width, height: target.height), rows: row)
+    }
+
+    /// The separable resample of `region` of a source of `source` pixels into `rect`, reading
+    /// each source row the taps need once, top down, through `row`.
+    private mutating func resample(_ source: PixelSize, region: SourceRegion, into rect: PixelRect,
+                                   rows row: (Int) -> UnsafePointer<UInt8>) {
         let columns = ResamplingTaps(source: source.width, start: region.x, span: region.width, target: rect.width)
         let rows = ResamplingTaps(source: source.height, start: region.y, span: region.height, target: rect.height)
         // The source columns the taps read: windows never move back, so from the first to the last.
@@ -63,28 +90,26 @@ extension RGBImage {
         var line = [Float](repeating: 0, count: span + 1)
         var ring = [Float](repeating: 0, count: ringSize * (rowLength + 1))
         var sum = [Float](repeating: 0, count: rowLength)
-        let (sourceRow, targetWidth) = (source.width * 3, width)
+        let targetWidth = width
 
-        source.pixels.withUnsafeBufferPointer { input in
-            line.withUnsafeMutableBufferPointer { line in
-                ring.withUnsafeMutableBufferPointer { ring in
-                    sum.withUnsafeMutableBufferPointer { sum in
-                        pixels.withUnsafeMutableBufferPointer { output in
-                            let (input, line, ring, sum) = (input.baseAddress!, line.baseAddress!, ring.baseAddress!, sum.baseAddress!)
-                            var nextRow = 0  // the first source row not yet in the ring
-                            for y in 0..<rect.height {
-                                let first = rows.start[y]
-                                // Windows never move back: older ring rows are done with.
-                                for row in max(nextRow, first)..<(first + rows.stride) {
-                                    let pixels = input + row * sourceRow + left * 3
-                                    for i in 0..<span { line[i] = Float(pixels[i]) }
-                                    columns.across(line, into: ring + (row % ringSize) * (rowLength + 1))
-                                }
-                                nextRow = first + rows.stride
-                                rows.down(y, ring: ring, rowLength: rowLength, into: sum)
-                                let out = output.baseAddress! + ((rect.y + y) * targetWidth + rect.x) * 3
-                                for i in 0..<rowLength { out[i] = ResamplingTaps.byte(sum[i]) }
+        line.withUnsafeMutableBufferPointer { line in
+            ring.withUnsafeMutableBufferPointer { ring in
+                sum.withUnsafeMutableBufferPointer { sum in
+                    pixels.withUnsafeMutableBufferPointer { output in
+                        let (line, ring, sum) = (line.baseAddress!, ring.baseAddress!, sum.baseAddress!)
+                        var nextRow = 0  // the first source row not yet in the ring
+                        for y in 0..<rect.height {
+                            let first = rows.start[y]
+                            // Windows never move back: older ring rows are done with.
+                            for sourceRow in max(nextRow, first)..<(first + rows.stride) {
+                                let pixels = row(sourceRow) + left * 3
+                                for i in 0..<span { line[i] = Float(pixels[i]) }
+                                columns.across(line, into: ring + (sourceRow % ringSize) * (rowLength + 1))
                             }
+                            nextRow = first + rows.stride
+                            rows.down(y, ring: ring, rowLength: rowLength, into: sum)
+                            let out = output.baseAddress! + ((rect.y + y) * targetWidth + rect.x) * 3
+                            for i in 0..<rowLength { out[i] = ResamplingTaps.byte(sum[i]) }
                         }
                     }
                 }

@@ -126,3 +126,25 @@ struct StreamingDecodeTests {
         #expect(image.image == (try inMemory("path.jpg").1))
     }
 }
+
+/// A JPEG's rows are averaged down as they are decoded (`JPEGCodec`): the pixels are those of
+/// the whole DCT-scaled image resized, the old way, to the last byte (photos with no profile to
+/// convert: a conversion follows the resize, which the whole image here would have before it).
+@Suite("JPEG rows resampled as they stream from libjpeg")
+struct JPEGRowStreamingTests {
+    @Test("Streamed rows give the scaled image resized", arguments: ["autumn.jpg", "coldripple-cmyk.jpg", "bythewater.jpg"])
+    func streamedRowsGiveTheScaledImageResized(name: String) throws {
+        let bytes = try Fixtures.bytes(name)
+        let header = try PhotoDecoder.header(of: bytes)
+        let displayed = header.displayedSize
+        let wanted = PixelSize(width: displayed.width * 3 / 10, height: displayed.height * 3 / 10)
+        // At a DCT scale's exact size there is nothing to average: the rows are kept whole.
+        let denominator = JPEGCodec.dctDenominator(for: header.storedSize, covering: header.orientation.swapsAxes ? wanted.transposed : wanted)
+        let scaled = PixelSize(width: (displayed.width + denominator - 1) / denominator, height: (displayed.height + denominator - 1) / denominator)
+        let whole = try PhotoDecoder.decode(bytes, at: scaled)
+        #expect(whole.details.scale == denominator && whole.image.size == scaled)
+        let streamed = try PhotoDecoder.decode(bytes, at: wanted)
+        #expect(streamed.details.scale == denominator)
+        #expect(streamed.image.pixels == whole.image.resized(to: wanted).pixels)
+    }
+}

@@ -30,7 +30,7 @@ enum { COLLAGE_MESSAGE_CAPACITY = 256 };
  *  not: a JPEG comment (COM) segment, and a PNG tEXt chunk under the keyword "Software". */
 #define COLLAGE_MARK "collage"
 
-/* ---- JPEG decoding: open (reads the header), then decode once at a DCT scale. ---- */
+/* ---- JPEG decoding: open (reads the header), then decode once at a DCT scale, row by row. ---- */
 
 typedef struct collage_jpeg_decoder collage_jpeg_decoder;
 
@@ -66,9 +66,17 @@ void collage_jpeg_set_cmyk_transform(collage_jpeg_decoder *decoder,
 /** The output size for libjpeg's DCT scaling by 1/denominator (1, 2, 4 or 8). */
 collage_status collage_jpeg_scaled_size(collage_jpeg_decoder *decoder, int denominator,
                                         uint32_t *width, uint32_t *height);
-/** Decodes at 1/denominator into `rgb` (width*height*3 bytes of the scaled size). Once only. */
-collage_status collage_jpeg_decode(collage_jpeg_decoder *decoder, int denominator, uint8_t *rgb,
-                                   size_t capacity, char *message, size_t message_capacity);
+/** Starts the decode at 1/denominator (1, 2, 4 or 8): the rows then come from
+ *  collage_jpeg_read_rows, top down. Once only. */
+collage_status collage_jpeg_start(collage_jpeg_decoder *decoder, int denominator, char *message,
+                                  size_t message_capacity);
+/** Reads the next rows of RGB, at most `count`, into `rgb` (rows `stride` bytes apart); `*read`
+ *  says how many came, fewer only at the image's end. Rows stream, so a caller that shrinks
+ *  them holds a few rows, never the whole scaled image. Reading the last row finishes the
+ *  decode (the file is read to its end). After a failure every call fails. */
+collage_status collage_jpeg_read_rows(collage_jpeg_decoder *decoder, uint8_t *rgb, size_t stride,
+                                      uint32_t count, uint32_t *read, char *message,
+                                      size_t message_capacity);
 void collage_jpeg_close(collage_jpeg_decoder *decoder);
 
 /* ---- JPEG encoding to memory. *out is malloc'ed: release it with collage_free. ---- */

@@ -40,7 +40,8 @@ enum HostAddresses {
         var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
         guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { return nil }
         // A link-local IPv6 address carries its interface (`fe80::1%eth0`): the address alone.
-        return String(cString: host).split(separator: "%").first.map(String.init)
+        let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.split(separator: "%").first.map(String.init)
     }
 
     /// Whether a listening socket could take `port` on `host` now (0: one is chosen at start).
