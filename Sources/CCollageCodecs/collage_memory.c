@@ -3,5 +3,5 @@
 #include "collage_memory.h"
 
 int collage_keep_large_buffers_mapped(void) {
-  return mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+  return mallopt(M_MMAP_THRESHOLD, 2 * 1024 * 1024);
 }

@@ -1,7 +1,7 @@
 internal import CCollageCodecs
 public import CollageImaging
 
-/// Encodes a collage to JPEG (libjpeg, optimised Huffman tables) or PNG (libpng), in memory, so
+/// Encodes a collage to JPEG (libjpeg, its standard Huffman tables) or PNG (libpng), in memory, so
 /// the writer can put the bytes on disk atomically.
 public enum ImageEncoder {
     public static let defaultQuality = 90
