@@ -47,11 +47,19 @@ struct BoothJournalTests {
         /// Saves collage `batch` as the sink would: a file, then the journal.
         func save(_ journal: BoothJournal, batch: Int, _ photos: [Photo], complete: Bool) async throws {
             _ = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(output.path(forBatch: batch)), as: .jpeg,
-                                               record: BoothJournal.record(of: photos, complete: complete)) { content in
+                                               record: journal.markRecord(of: photos, complete: complete)) { content in
                 try journal.intend(batch: batch, photos: photos, complete: complete, content: content)
             }.value
             try journal.saved(batch: batch)
         }
+    }
+
+    @Test func theJournalNamesItsOutputAndReadsItBack() throws {
+        let history = BoothHistory(collages: [.init(number: 1, file: "booth-0001.jpg", complete: true, saved: ContentHash(of: [1]), photos: [])],
+                                   output: PathName(bytes: Array("/srv/booth/caf".utf8) + [0xE9] + Array(" prints/booth.jpg".utf8)))
+        let bytes = history.serialized(key: BoothJournalPrintingTests.key)
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("collage-journal 3\noutput /srv/booth/caf\\xE9 prints/booth.jpg\ncollage 1 "))
+        #expect(try BoothHistory(parsing: bytes, key: BoothJournalPrintingTests.key) == history)
     }
 
     @Test func theFormatReadsBackExactlyNamesThatAreNotUTF8Included() throws {
