@@ -39,7 +39,7 @@ extension JournalRecoveryEndToEndTests {
         let again = try RunningCollage(["watch", photos.path, "-o", output, "--batches", "--limit", "2", "--size", "300x200", "--throttle", "0",
                                         "--json", "--print", "\(lp.program) {path}", "--serve", "127.0.0.1:0"],
                                        environment: ["COLLAGE_STATE_DIR": state.path])
-        let otherOutput = try #require(realpath(other.path, nil).map { String(cString: $0) }) + "/booth.jpg"
+        let otherOutput = URL(fileURLWithPath: other.path).resolvingSymlinksInPath().path + "/booth.jpg"
         try await again.waitFor("collage: \(numbered(2)) is another booth's collage (its mark names another output): it is not this booth's "
             + "record, and is not served, printed or replaced")
         let port = try #require(try await again.servedPort())
