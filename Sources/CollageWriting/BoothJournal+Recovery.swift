@@ -39,7 +39,7 @@ extension BoothJournal {
             let file = output.path(forBatch: number)
             guard let bytes = try? InputFile(file).readAll(), let record = CollageMark.record(in: bytes, key: key) else { continue }
             guard record.booth == booth else {
-                notice(anotherBooths(file))
+                notice(anotherBooths(file, record))
                 continue
             }
             adopt(record, of: bytes, as: number, file: file, into: &history)
@@ -47,10 +47,12 @@ extension BoothJournal {
         return history
     }
 
-    /// The line for a collage signed on this machine whose mark names another booth's output.
-    static func anotherBooths(_ file: PathName) -> String {
-        "\(file) is another booth's collage (its mark names another output): it is not this booth's record, and is not served, printed "
-            + "or replaced"
+    /// The line for a collage signed on this machine whose mark names another booth's output, or
+    /// none (`build`'s collages, and a booth's from before marks named their output).
+    static func anotherBooths(_ file: PathName, _ record: CollageMark.Record) -> String {
+        (record.booth == nil ? "\(file) is not a collage of this booth (its mark names no booth output: made by build, or by a version "
+            + "before marks named it)" : "\(file) is another booth's collage (its mark names another output)")
+            + ": it is not this booth's record, and is not served, printed or replaced"
     }
 
     /// A collage this booth signed, recorded as its mark says; a complete one as possibly printed
@@ -83,7 +85,7 @@ extension BoothJournal {
                 continue
             }
             guard record.booth == booth else {
-                notice(anotherBooths(file))
+                notice(anotherBooths(file, record))
                 continue
             }
             adopt(record, of: bytes, as: number, file: file, into: &history)

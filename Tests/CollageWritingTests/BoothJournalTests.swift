@@ -227,6 +227,21 @@ struct BoothJournalTests {
         #expect(booth.notices.withLock { $0 }.first?.hasPrefix("no journal \(booth.out.file(".booth.jpg.journal")) beside \(booth.out.file("booth-0004.jpg"))") == true)
     }
 
+    @Test func aCollageWhoseMarkNamesNoBoothIsNotThisBoothsRecord() async throws {
+        let booth = Booth()
+        let photos = try booth.arrive(["path.jpg"])
+        // A collage signed on this machine whose mark names no booth output: `build`'s, or one
+        // from before marks named it.
+        _ = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(booth.output.path(forBatch: 1)), as: .jpeg,
+                                           record: BoothJournal.record(of: photos, complete: true)).value
+        let (journal, start) = try booth.open()
+        defer { journal.close() }
+        #expect(journal.history.collages.isEmpty && start.batch == 2)
+        #expect(booth.notices.withLock { $0 }.contains("\(booth.out.file("booth-0001.jpg")) is not a collage of this booth (its mark names no "
+            + "booth output: made by build, or by a version before marks named it): it is not this booth's record, and is not served, "
+            + "printed or replaced"), "\(booth.notices.withLock { $0 })")
+    }
+
     @Test func aDamagedJournalIsKeptAsideAndNothingIsOverwritten() async throws {
         let booth = Booth()
         let photos = try booth.arrive(["path.jpg"])
