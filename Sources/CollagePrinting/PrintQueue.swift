@@ -28,6 +28,7 @@ public final class PrintQueue: Sendable {
     private let worker: Task<Int, Never>
 
     public init(printer: Printer, limit: Int?, log: @escaping @Sendable (PipelineEvent) -> Void) {
+        PrintCopy.removeStale()
         let (stream, jobs) = AsyncStream.makeStream(of: Job.self)
         self.jobs = jobs
         worker = Task {

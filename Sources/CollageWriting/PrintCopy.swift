@@ -13,6 +13,9 @@ internal import Glibc
 /// key's state folder (the one place a service under `ProtectSystem=strict` may write), else in
 /// `$TMPDIR` or `/tmp`; read back and checked again once made; removed, with its folder, once the
 /// print command has ended. It keeps the collage's file name, so the print job is titled as before.
+/// The folder's name carries the booth's process id (`collage-print.PID.XXXXXX`): one left by a
+/// booth killed while it printed is removed by the next that prints (`removeStale`), never one
+/// of a booth still running beside it.
 public struct PrintCopy: Sendable {
     /// The copy: `{path}` for the print command.
     public let path: PathName
@@ -21,7 +24,7 @@ public struct PrintCopy: Sendable {
     /// Copies `bytes`, whose SHA-256 must be `saved`, as `name`; throws when the folder or the
     /// file cannot be made, or the copy read back is not those bytes.
     public init(of bytes: [UInt8], saved: ContentHash, named name: PathName) throws(FileError) {
-        let template = Self.parent().appending("collage-print.XXXXXX")
+        let template = Self.parent().appending(PathName("\(Self.prefix)\(getpid()).XXXXXX"))
         var buffer = template.bytes.map { CChar(bitPattern: $0) } + [0]
         guard let made = mkdtemp(&buffer) else { throw systemError(template, "make a private folder for the print") }
         folder = PathName(bytes: UnsafeRawBufferPointer(start: made, count: strlen(made)))
@@ -45,6 +48,21 @@ public struct PrintCopy: Sendable {
         _ = path.withCString { unlink($0) }
         _ = folder.withCString { rmdir($0) }
     }
+
+    /// Removes the copies, and their folders, of booths no longer running: killed while they
+    /// printed. What cannot be removed is left as it is.
+    public static func removeStale() {
+        let parent = parent()
+        for name in (try? DirectoryListing.names(in: parent)) ?? [] {
+            guard let text = name.text, text.hasPrefix(prefix), let pid = Int32(text.dropFirst(prefix.count).prefix { $0 != "." }),
+                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let folder = parent.appending(name)
+            for file in (try? DirectoryListing.names(in: folder)) ?? [] { _ = folder.appending(file).withCString { unlink($0) } }
+            _ = folder.withCString { rmdir($0) }
+        }
+    }
+
+    private static let prefix = "collage-print."
 
     /// The key's folder when it exists (a booth has made it), else `$TMPDIR`, else `/tmp`.
     private static func parent() -> PathName {

@@ -79,7 +79,7 @@ struct CookbookTests {
             \(query)
             """
         let result = try await Shell.run(script, in: folder.path)
-        // lp is given the private copy of the collage (`collage-print.XXXXXX/booth-0001.jpg` in the key's folder).
+        // lp is given the private copy of the collage (`collage-print.PID.XXXXXX/booth-0001.jpg` in the key's folder).
         let call = result.lines.first ?? ""
         #expect(call.hasPrefix("-d booth -n 1 /") && call.hasSuffix("/booth-0001.jpg") && call.contains("/collage-print."), "\(result.lines)")
         #expect(result.lines.dropFirst() == ["booth-0001.jpg printed"], "\(result.stderr)")

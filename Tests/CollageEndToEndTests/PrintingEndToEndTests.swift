@@ -32,7 +32,7 @@ struct PrintingEndToEndTests {
     }
 
     /// Each call's arguments. The collage is given to the command as a private copy
-    /// (`collage-print.XXXXXX/booth-0001.jpg` in the key's folder): named here by the collage of
+    /// (`collage-print.PID.XXXXXX/booth-0001.jpg` in the key's folder): named here by the collage of
     /// that name beside `log`, where the tests keep their collages and stand-in.
     static func calls(_ log: String) throws -> [[String]] {
         guard FileManager.default.fileExists(atPath: log) else { return [] }
@@ -41,11 +41,10 @@ struct PrintingEndToEndTests {
         return lines.split(separator: "---").map { $0.map { collage(printedAs: $0, in: folder) } }.filter { $0 != [""] }
     }
 
-    /// `folder/NAME` for an argument `…/collage-print.XXXXXX/NAME` outside `folder`; any other as it is.
+    /// `folder/NAME` for an argument `…/collage-print.PID.XXXXXX/NAME` outside `folder`; any other as it is.
     static func collage(printedAs argument: String, in folder: String) -> String {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 3, !argument.hasPrefix(folder + "/"), parts[parts.count - 2].hasPrefix("collage-print."),
-              parts[parts.count - 2].count == "collage-print.".count + 6 else { return argument }
+        guard parts.count >= 3, !argument.hasPrefix(folder + "/"), parts[parts.count - 2].hasPrefix("collage-print.") else { return argument }
         return folder + "/" + parts[parts.count - 1]
     }
 

@@ -33,7 +33,7 @@ final class RecordingPrinter: Sendable {
         }
     }
 
-    /// `collage-print/NAME` for a private copy that exists in a 0700 folder `collage-print.XXXXXX`.
+    /// `collage-print/NAME` for a private copy that exists in a 0700 folder `collage-print.PID.XXXXXX`.
     private static func word(_ argument: String) -> String {
         let url = URL(fileURLWithPath: argument), folder = url.deletingLastPathComponent()
         guard folder.lastPathComponent.hasPrefix("collage-print."), FileManager.default.fileExists(atPath: argument),
