@@ -160,17 +160,20 @@ int collage_heif_source_covering(const collage_heif_decoder *decoder, uint32_t w
   return best;
 }
 
-/* Whether `handle`'s `nclx` says limited range. Without one (no `colr` box), full range is
- * taken, as MIAF's default colour property says. */
-static int says_limited_range(const struct heif_image_handle *handle) {
+/* Whether `handle`'s `nclx` says limited range. Without one (no `colr` box), the coded stream's
+ * own header says (`coded_range`, the AV1 sequence header's color_range, as libavif and newer
+ * libheif read it); when that is not known either, full range is taken. */
+static int says_limited_range(const struct heif_image_handle *handle, int coded_range) {
   struct heif_color_profile_nclx *nclx = NULL;
-  int limited = libheif.heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx && !nclx->full_range_flag;
+  int limited = coded_range == 0;
+  if (libheif.heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx)
+    limited = !nclx->full_range_flag;
   libheif.heif_nclx_color_profile_free(nclx);
   return limited;
 }
 
 collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, int threads, int shrink, int monochrome,
-                                   const uint8_t background[3], uint8_t *rgb, uint32_t width,
+                                   int coded_range, const uint8_t background[3], uint8_t *rgb, uint32_t width,
                                    uint32_t height, char *message, size_t message_capacity) {
   if (shrink != 1 && shrink != 2 && shrink != 4 && shrink != 8) {
     collage_copy_message(message, message_capacity, "shrink must be 1, 2, 4 or 8");
@@ -183,7 +186,7 @@ collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, in
   if (error.code != heif_error_Ok) return fail(error, message, message_capacity);
   libheif.heif_context_set_max_decoding_threads(decoder->context, threads > 0 ? threads : 1);
   int alpha = libheif.heif_image_handle_has_alpha_channel(handle);
-  int limited = monochrome && says_limited_range(handle);
+  int limited = monochrome && says_limited_range(handle, coded_range);
   struct heif_decoding_options *options = libheif.heif_decoding_options_alloc();
   if (options == NULL) {
     if (handle != decoder->primary) libheif.heif_image_handle_release(handle);

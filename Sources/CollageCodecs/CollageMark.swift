@@ -9,12 +9,16 @@ public import CollageCore
 /// ```
 /// collage
 /// complete
+/// booth 5d41402abc4b2a76b9719d911017c592
 /// photo 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 IMG_0001.jpg
 /// mac 3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b
 /// ```
 ///
-/// `complete` or `open` and the photos (content, name as log lines show it) are a booth's: its
-/// numbered collages are its record when the journal is lost. `mac` is the HMAC-SHA256, under a
+/// `complete` or `open`, `booth` and the photos (content, name as log lines show it) are a
+/// booth's: its numbered collages are its record when the journal is lost. `booth` names the
+/// output the booth saved it to (a digest of its path under the key, so no path leaves in a
+/// guest's download): another booth on the same machine, signing with the same key, is not this
+/// one, and its collages copied in are not this booth's record. `mac` is the HMAC-SHA256, under a
 /// key that stays on the machine (`MarkKey`), of the whole file with the mac's digits as `0`
 /// (and, in a PNG, that chunk's CRC as zeros): a plain `collage` comment, or a mark copied from
 /// another collage onto other bytes, does not verify.
@@ -23,20 +27,26 @@ public enum CollageMark {
     public struct Record: Sendable, Equatable {
         /// A booth's collage: whether it holds all the photos it will.
         public var complete: Bool
+        /// The booth output it was saved to, as `BoothJournal` names one (hex digits); nil for a
+        /// collage no booth made.
+        public var booth: String?
         /// Its photos, by content and by name in the folder they were taken from.
         public var photos: [(content: ContentHash, name: PathName)]
 
-        public init(complete: Bool = true, photos: [(content: ContentHash, name: PathName)] = []) {
+        public init(complete: Bool = true, booth: String? = nil, photos: [(content: ContentHash, name: PathName)] = []) {
             self.complete = complete
+            self.booth = booth
             self.photos = photos
         }
 
         public static func == (a: Record, b: Record) -> Bool {
-            a.complete == b.complete && a.photos.map(\.content) == b.photos.map(\.content) && a.photos.map(\.name) == b.photos.map(\.name)
+            a.complete == b.complete && a.booth == b.booth && a.photos.map(\.content) == b.photos.map(\.content)
+                && a.photos.map(\.name) == b.photos.map(\.name)
         }
 
         var text: String {
-            "collage\n" + (complete ? "complete\n" : "open\n") + photos.map { "photo \($0.content) \($0.name)\n" }.joined()
+            "collage\n" + (complete ? "complete\n" : "open\n") + (booth.map { "booth \($0)\n" } ?? "")
+                + photos.map { "photo \($0.content) \($0.name)\n" }.joined()
         }
 
         /// The lines before `mac`, as `text` writes them.
@@ -44,15 +54,25 @@ public enum CollageMark {
             guard lines.count >= 2, lines[0].elementsEqual("collage".utf8),
                   let complete = ["complete": true, "open": false][String(decoding: lines[1], as: UTF8.self)] else { return nil }
             var photos: [(content: ContentHash, name: PathName)] = []
-            for line in lines.dropFirst(2) {
+            var rest = lines.dropFirst(2)
+            var booth: String?
+            if let line = rest.first, line.starts(with: "booth ".utf8) {
+                let digits = line.dropFirst(6)
+                guard !digits.isEmpty, digits.count <= 64, digits.allSatisfy({ Self.hexDigits.contains($0) }) else { return nil }
+                booth = String(decoding: digits, as: UTF8.self)
+                rest = rest.dropFirst()
+            }
+            for line in rest {
                 let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
                 guard fields.count == 3, fields[0].elementsEqual("photo".utf8),
                       let content = ContentHash(hex: String(decoding: fields[1], as: UTF8.self)),
                       let name = PathName(escaped: Array(fields[2])), !name.isEmpty else { return nil }
                 photos.append((content, name))
             }
-            self.init(complete: complete, photos: photos)
+            self.init(complete: complete, booth: booth, photos: photos)
         }
+
+        private static let hexDigits = Set("0123456789abcdef".utf8)
     }
 
     /// Whether `bytes` carry the encoders' unsigned mark (what `signed` replaces).
@@ -69,7 +89,7 @@ public enum CollageMark {
         }
         var text = Array(record.text.utf8) + Array("mac ".utf8) + unsignedTag
         if format == .jpeg, text.count + 2 > 0xFFFF {
-            text = Array(Record(complete: record.complete, photos: record.photos.map { ($0.content, "?") }).text.utf8) + Array("mac ".utf8) + unsignedTag
+            text = Array(Record(complete: record.complete, booth: record.booth, photos: record.photos.map { ($0.content, "?") }).text.utf8) + Array("mac ".utf8) + unsignedTag
         }
         var out = Array(bytes[..<mark.start])
         let data: [UInt8]

@@ -20,4 +20,17 @@ extension HEIFBoxes {
         guard tileProperties.contains(where: { $0.type == "av1C" || $0.type == "hvcC" }) else { return false }  // one level only
         return isMonochrome(tile)
     }
+
+    /// The AV1 sequence header in `item`'s `av1C` configOBUs (a grid: its first tile's), nil when
+    /// there is none (HEVC, or an `av1C` of four bytes): a monochrome AVIF without `colr` takes
+    /// its range from it, as libavif does.
+    func av1SequenceHeader(_ item: Int) -> AV1SequenceHeader? {
+        if let av1C = properties(of: item).first(where: { $0.type == "av1C" }) {
+            guard av1C.body.count > 4 else { return nil }
+            return AV1SequenceHeader(obus: file[av1C.body.lowerBound + 4..<av1C.body.upperBound])
+        }
+        guard let tile = ingredients(of: item).first, tile != item,
+              properties(of: tile).contains(where: { $0.type == "av1C" }) else { return nil }
+        return av1SequenceHeader(tile)
+    }
 }

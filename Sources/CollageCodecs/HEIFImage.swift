@@ -12,8 +12,9 @@ final class HEIFImage: HeaderedImage {
     let header: ImageHeader
     /// The primary image's size as libheif shows it (after its transforms).
     private let displayed: PixelSize
-    /// Which sources (0, the primary image, then each thumbnail) are coded as luma alone.
-    private let monochrome: [Bool]
+    /// Which sources (0, the primary image, then each thumbnail) are coded as luma alone, and
+    /// the range their AV1 sequence header says (nil: none there), for one without `nclx`.
+    private let monochrome: [(isMonochrome: Bool, codedFullRange: Bool?)]
 
     /// Reads from a copy of `file`, pinned (a sequence whose primary item has no colour box given
     /// its track's: `HEIFSequenceColour`).
@@ -70,7 +71,8 @@ final class HEIFImage: HeaderedImage {
         let codedSize = PixelSize(width: Int(raw.ispe_width), height: Int(raw.ispe_height))
         let boxes = HEIFBoxes(data)
         monochrome = (0...max(0, Int(raw.thumbnails))).map { source in
-            boxes.map { $0.isMonochrome(Int(collage_heif_item_of(decoder, Int32(source)))) } ?? false
+            let item = Int(collage_heif_item_of(decoder, Int32(source)))
+            return (boxes?.isMonochrome(item) ?? false, boxes?.av1SequenceHeader(item)?.fullRange)
         }
         let turn = boxes.flatMap(HEIFTransform.orientation(in:)) ?? .up
         var header = turn.displayedSize(of: codedSize) == displayed
@@ -129,8 +131,10 @@ final class HEIFImage: HeaderedImage {
         var status = COLLAGE_OK
         var message = CMessage()
         let pixels = [UInt8](unsafeUninitializedCapacity: shrunk.area * 3) { buffer, count in
-            let luma: Int32 = monochrome.indices.contains(Int(index)) && monochrome[Int(index)] ? 1 : 0
-            status = collage_heif_decode(decoder, index, HEIFCodec.decodingThreads, Int32(shrink), luma, ImageCodecs.background, buffer.baseAddress,
+            let coding = monochrome.indices.contains(Int(index)) ? monochrome[Int(index)] : (isMonochrome: false, codedFullRange: nil)
+            let luma: Int32 = coding.isMonochrome ? 1 : 0, codedRange: Int32 = coding.codedFullRange.map { $0 ? 1 : 0 } ?? -1
+            status = collage_heif_decode(decoder, index, HEIFCodec.decodingThreads, Int32(shrink), luma, codedRange, ImageCodecs.background,
+                                         buffer.baseAddress,
                                          UInt32(size.width), UInt32(size.height), &message.bytes, message.bytes.count)
             count = status == COLLAGE_OK ? buffer.count : 0
         }

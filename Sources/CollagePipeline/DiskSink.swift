@@ -47,7 +47,8 @@ public struct DiskSink: CollageSink {
                 }
             }
             // The collage's own record of its photos: what a booth rebuilds from without its journal.
-            let record = BoothJournal.record(of: selection.photos, complete: selection.isComplete)
+            let record = journal?.markRecord(of: selection.photos, complete: selection.isComplete)
+                ?? BoothJournal.record(of: selection.photos, complete: selection.isComplete)
             var saved = try await saver.save(collage, to: .file(path), record: record, beforeReplacing: intend)
             if let journal {
                 do {

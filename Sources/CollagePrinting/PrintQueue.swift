@@ -11,7 +11,9 @@ internal import CollageFiles
 /// and the outcome after it. Only the bytes the booth saved are printed: just before the
 /// command runs, the file under the collage's name is hashed, and a file that is not the one
 /// saved (planted before a restart, or replaced while it waited behind a slow print) is named
-/// and left unprinted, its print state as it was.
+/// and left unprinted, its print state as it was. The command is given a private copy of the
+/// bytes checked (`PrintCopy`), never the shared name: nothing renamed in after the check is
+/// printed.
 public final class PrintQueue: Sendable {
     /// One collage to print: its path, number, the SHA-256 of the bytes saved there, and the
     /// booth's journal when there is one.
@@ -26,6 +28,7 @@ public final class PrintQueue: Sendable {
     private let worker: Task<Int, Never>
 
     public init(printer: Printer, limit: Int?, log: @escaping @Sendable (PipelineEvent) -> Void) {
+        PrintCopy.removeStale()
         let (stream, jobs) = AsyncStream.makeStream(of: Job.self)
         self.jobs = jobs
         worker = Task {
@@ -36,10 +39,18 @@ public final class PrintQueue: Sendable {
                     log(.notice("collage \(batch) (\(path)) not printed: --max-prints \(limit) already printed this session"))
                     continue
                 }
-                guard (try? InputFile(path).readAll()).map({ ContentHash(of: $0) }) == job.saved else {
+                guard let bytes = try? InputFile(path).readAll(), ContentHash(of: bytes) == job.saved else {
                     log(.notice("collage \(batch) (\(path)) not printed: it is not the file this booth saved"))
                     continue
                 }
+                let copy: PrintCopy
+                do throws(FileError) {
+                    copy = try PrintCopy(of: bytes, saved: job.saved, named: PathParts(path).name)
+                } catch {
+                    log(.notice("collage \(batch) (\(path)) not printed now: \(error.description)" + (job.journal == nil ? "" : "; a restart prints it")))
+                    continue
+                }
+                defer { copy.remove() }
                 if let journal = job.journal {
                     do throws(FileError) {
                         guard try journal.beginPrint(batch: batch) else { continue }
@@ -49,7 +60,7 @@ public final class PrintQueue: Sendable {
                     }
                 }
                 printed += 1
-                let failure = await printer.print(path) { failure, retryIn in
+                let failure = await printer.print(copy.path) { failure, retryIn in
                     log(.printFailed(path, error: failure.description, status: failure.status, lastLine: failure.lastLine, batch: batch, retryIn: retryIn))
                 }
                 if let journal = job.journal {

@@ -9,6 +9,7 @@ internal import CollageCore
 ///
 /// ```
 /// collage-journal 3
+/// output /srv/booth/prints/booth.jpg
 /// collage 1 complete 3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b booth-0001.jpg
 /// photo 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 IMG_0001.jpg
 /// print 1 printed 2
@@ -19,6 +20,8 @@ internal import CollageCore
 /// photo 5feceb66ffc86f38d952786c6d696c79c2dbc239dd4e91b46729d73a27fb57e9 IMG_0003.jpg
 /// hmac <the HMAC-SHA256 of every line above under the machine's key, in 64 hex digits>
 /// ```
+/// The `output` line names the booth output the journal is of (its canonical path): another
+/// booth's journal copied in, signed with the same machine's key, is named as such, not adopted.
 /// An `intent` line, last, is a save under way: the collage's next state and the SHA-256 of the
 /// file about to be renamed into place (see `BoothHistory.intent`).
 /// A `print` line follows a complete collage's photos once it has a print state (`printing`,
@@ -40,7 +43,7 @@ extension BoothHistory {
 
     /// The journal's bytes, signed with `key`.
     public func serialized(key: [UInt8]) -> [UInt8] {
-        var text = Self.header + "\n"
+        var text = Self.header + "\n" + (output.map { "output \($0)\n" } ?? "")
         for collage in collages {
             text += "collage \(collage.number) \(collage.complete ? "complete" : "open") \(collage.saved) \(collage.file)\n"
             for photo in collage.photos { text += "photo \(photo.content) \(photo.name)\n" }
@@ -78,6 +81,7 @@ extension BoothHistory {
         var collages: [Collage] = []
         var intent: Collage?
         var prints: [Int: PrintState] = [:]
+        var output: PathName?
         for (index, line) in lines.enumerated().dropFirst() {
             let number = index + 1
             func fail(_ problem: String) -> FormatError { FormatError(line: number, problem: problem) }
@@ -85,6 +89,11 @@ extension BoothHistory {
             let kind = String(decoding: fields[0], as: UTF8.self)
             guard intent == nil || kind == "photo" else { throw fail("a line after the intent") }
             switch kind {
+            case "output":
+                guard index == 1, fields.count >= 2, let path = PathName(escaped: Array(line.dropFirst(7))), !path.isEmpty else {
+                    throw fail("a bad output line")
+                }
+                output = path
             case "collage", "intent":
                 let last = collages.last?.number ?? 0
                 guard fields.count == 5, let value = Int(String(decoding: fields[1], as: UTF8.self)) else { throw fail("a bad \(kind) line") }
@@ -115,7 +124,7 @@ extension BoothHistory {
                 throw fail("an unknown line")
             }
         }
-        self.init(collages: collages, intent: intent, prints: prints)
+        self.init(collages: collages, intent: intent, prints: prints, output: output)
     }
 }
 

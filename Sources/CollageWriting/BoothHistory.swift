@@ -44,11 +44,15 @@ public struct BoothHistory: Sendable, Equatable {
     /// Each complete collage's print state, by number (see `PrintState`); none for a complete
     /// collage never sent to the printer.
     public internal(set) var prints: [Int: PrintState]
+    /// The booth output this history is of (`BoothJournal.canonicalPath(of:)`): a journal naming
+    /// another, or none, is another booth's (or from before journals named it), never adopted.
+    public var output: PathName?
 
-    public init(collages: [Collage] = [], intent: Collage? = nil, prints: [Int: PrintState] = [:]) {
+    public init(collages: [Collage] = [], intent: Collage? = nil, prints: [Int: PrintState] = [:], output: PathName? = nil) {
         self.collages = collages
         self.intent = intent
         self.prints = prints
+        self.output = output
     }
 
     /// The highest number saved; 0 before the first.

@@ -8,12 +8,21 @@ internal import CollageFiles
 /// same photos and no second print: their photos are not used again, and a complete collage
 /// found is treated as possibly printed (`printing`: a printing booth names it once as possibly
 /// not printed and never prints it by itself). A file whose mark does not verify with this
-/// machine's key is not this booth's record: kept, its number skipped, its photos not known.
+/// machine's key is not this booth's record: kept, its number skipped, its photos not known; nor
+/// is one whose mark verifies but names another booth's output (another booth on this machine,
+/// with the same key, whose collage was copied in): that one is named as such.
 extension BoothJournal {
     /// What collage `batch`'s own mark records: its photos (those with a content hash, as the
-    /// journal has them) and whether it is complete.
+    /// journal has them), whether it is complete, and no booth (see `markRecord`).
     public static func record(of photos: [Photo], complete: Bool) -> CollageMark.Record {
         CollageMark.Record(complete: complete, photos: entries(photos).map { ($0.content, $0.name) })
+    }
+
+    /// What this booth's collage's own mark records: `record(of:complete:)` and this booth's output.
+    public func markRecord(of photos: [Photo], complete: Bool) -> CollageMark.Record {
+        var record = Self.record(of: photos, complete: complete)
+        record.booth = booth
+        return record
     }
 
     /// Photos as the journal and the mark name them: by content, and by name in their folder.
@@ -22,15 +31,28 @@ extension BoothJournal {
         photos.compactMap { photo in photo.content.map { BoothHistory.Entry(content: $0, name: PathParts(photo.name).name) } }
     }
 
-    /// The history the numbered collages `numbers` carry in their marks, in number order.
-    static func recovered(_ numbers: [Int], of output: CollageOutput, key: [UInt8]) -> BoothHistory {
+    /// The history the numbered collages `numbers` carry in their marks, in number order: only
+    /// those whose mark names this `booth`.
+    static func recovered(_ numbers: [Int], of output: CollageOutput, key: [UInt8], booth: String, notice: (String) -> Void) -> BoothHistory {
         var history = BoothHistory()
         for number in numbers.sorted() {
             let file = output.path(forBatch: number)
             guard let bytes = try? InputFile(file).readAll(), let record = CollageMark.record(in: bytes, key: key) else { continue }
+            guard record.booth == booth else {
+                notice(anotherBooths(file, record))
+                continue
+            }
             adopt(record, of: bytes, as: number, file: file, into: &history)
         }
         return history
+    }
+
+    /// The line for a collage signed on this machine whose mark names another booth's output, or
+    /// none (`build`'s collages, and a booth's from before marks named their output).
+    static func anotherBooths(_ file: PathName, _ record: CollageMark.Record) -> String {
+        (record.booth == nil ? "\(file) is not a collage of this booth (its mark names no booth output: made by build, or by a version "
+            + "before marks named it)" : "\(file) is another booth's collage (its mark names another output)")
+            + ": it is not this booth's record, and is not served, printed or replaced"
     }
 
     /// A collage this booth signed, recorded as its mark says; a complete one as possibly printed
@@ -47,8 +69,8 @@ extension BoothJournal {
     /// again and it is not printed again; a file under a number the journal knows whose bytes are
     /// not the ones recorded, and whose mark is not this machine's, is named: it is not served,
     /// printed or replaced.
-    static func reconcile(_ history: inout BoothHistory, with numbers: [Int], of output: CollageOutput, key: [UInt8], journal: PathName,
-                          notice: (String) -> Void) {
+    static func reconcile(_ history: inout BoothHistory, with numbers: [Int], of output: CollageOutput, key: [UInt8], booth: String,
+                          journal: PathName, notice: (String) -> Void) {
         for number in numbers.sorted() {
             let file = output.path(forBatch: number)
             let recorded = history.saved(number)
@@ -60,6 +82,10 @@ extension BoothJournal {
                     notice("\(file) is not the file this booth saved (the journal \(journal) records other bytes, and its mark is not "
                         + "this machine's): it is not served, printed or replaced")
                 }
+                continue
+            }
+            guard record.booth == booth else {
+                notice(anotherBooths(file, record))
                 continue
             }
             adopt(record, of: bytes, as: number, file: file, into: &history)

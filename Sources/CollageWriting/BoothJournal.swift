@@ -29,6 +29,8 @@ public final class BoothJournal: Sendable {
     private let lock: BoothLock
     /// The machine's key (`MarkKey`): the journal is signed with it, as the collages' marks are.
     let key: [UInt8]
+    /// This booth's output as its marks name it (`boothID`): another booth's collages are not its record.
+    let booth: String
     /// Where decisions worth a line go: a watch shows them as notices.
     private let notice: @Sendable (String) -> Void
     let state: Locked<State>
@@ -48,10 +50,11 @@ public final class BoothJournal: Sendable {
         var skipped: Set<Int> = []
     }
 
-    private init(output: CollageOutput, path: PathName, lock: BoothLock, key: [UInt8], history: BoothHistory, printing: Bool,
+    private init(output: CollageOutput, path: PathName, lock: BoothLock, key: [UInt8], booth: String, history: BoothHistory, printing: Bool,
                  notice: @escaping @Sendable (String) -> Void) {
         self.output = output
         self.key = key
+        self.booth = booth
         self.printing = printing
         self.path = path
         self.lock = lock
@@ -83,20 +86,21 @@ public final class BoothJournal: Sendable {
         let key = try usableKey()
         let lock = try BoothLock(for: output)
         let path = journalPath(for: output)
+        let canonical = canonicalPath(of: output), booth = boothID(of: canonical, key: key)
         let onDisk = numbersOnDisk(of: output, notice: notice)
         let highestOnDisk = onDisk.max() ?? 0
         var history = BoothHistory()
         var journalRead = false
-        switch read(path, key: .success(key)) {
+        switch ownJournal(read(path, key: .success(key)), of: canonical) {
         case .missing:
-            history = recovered(onDisk, of: output, key: key)
+            history = recovered(onDisk, of: output, key: key, booth: booth, notice: notice)
             journalRead = !history.collages.isEmpty
             if highestOnDisk > 0 {
                 notice("no journal \(path) beside \(output.path(forBatch: highestOnDisk)): numbering continues after it, and "
                     + recoveryNote(history, output: output))
             }
         case .unusable(let reason):
-            history = recovered(onDisk, of: output, key: key)
+            history = recovered(onDisk, of: output, key: key, booth: booth, notice: notice)
             if printing, !onDisk.isEmpty, history.collages.isEmpty { throw signedElsewhere(path, output: output) }
             let kept = setAside(path)
             journalRead = !history.collages.isEmpty
@@ -117,8 +121,10 @@ public final class BoothJournal: Sendable {
                 history.forgetIntent()
             }
         }
-        if journalRead { reconcile(&history, with: onDisk, of: output, key: key, journal: path, notice: notice) }
-        let journal = BoothJournal(output: output, path: path, lock: lock, key: key, history: history, printing: printing, notice: notice)
+        if journalRead { reconcile(&history, with: onDisk, of: output, key: key, booth: booth, journal: path, notice: notice) }
+        history.output = canonical
+        let journal = BoothJournal(output: output, path: path, lock: lock, key: key, booth: booth, history: history, printing: printing,
+                                   notice: notice)
         if journalRead {
             // Files after the journal's last collage: kept, and numbering continues after them.
             for number in onDisk.sorted() where number > history.lastNumber { journal.skip(number) }

@@ -6,7 +6,7 @@ internal import CollagePrinting
 /// with `{path}` and `{copies}` filled in as whole arguments.
 struct PrinterOptions: ParsableArguments {
     @Option(name: .customLong("print"), help: ArgumentHelp(
-        "Print the collage once saved with this command, split into words like a shell would but never run by one: {path} is the collage, {copies} the --copies.",
+        "Print the collage once saved with this command, split into words like a shell would but never run by one: {path} is a private copy of the collage (removed once the command ends), {copies} the --copies.",
         valueName: "command"), transform: { text in try PrintCommand(parsing: text) })
     var printCommand: PrintCommand?
 

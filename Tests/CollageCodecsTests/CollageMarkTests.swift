@@ -26,12 +26,24 @@ struct CollageMarkTests {
         #expect(try PhotoDecoder.decode(signed) { $0.displayedSize }.image?.size == PixelSize(width: 64, height: 40))
     }
 
+    @Test("A booth's mark names its output: read back as written, and another booth's is another record", arguments: [ImageFormat.jpeg, .png])
+    func theBoothIsPartOfTheRecord(format: ImageFormat) throws {
+        var booth = record
+        booth.booth = "5d41402abc4b2a76b9719d911017c592"
+        let signed = try #require(CollageMark.signed(try encoded(format), record: booth, key: key))
+        let read = try #require(CollageMark.record(in: signed, key: key))
+        #expect(read == booth && read.booth == "5d41402abc4b2a76b9719d911017c592")
+        #expect(read != record)
+    }
+
     @Test func aRecordTooLongForAJPEGCommentKeepsTheContentsAndDropsTheNames() throws {
         let long = PathName(bytes: [UInt8](repeating: 0xE9, count: 250))
-        let many = CollageMark.Record(complete: true, photos: (0..<100).map { (ContentHash(of: [UInt8($0)]), long) })
+        let many = CollageMark.Record(complete: true, booth: "5d41402abc4b2a76b9719d911017c592",
+                                      photos: (0..<100).map { (ContentHash(of: [UInt8($0)]), long) })
         let signed = try #require(CollageMark.signed(try encoded(.jpeg), record: many, key: key))
         let read = try #require(CollageMark.record(in: signed, key: key))
         #expect(read.photos.map(\.content) == many.photos.map(\.content) && read.photos.allSatisfy { $0.name == "?" })
+        #expect(read.booth == many.booth)
         // A PNG text chunk has room for the names.
         let png = try #require(CollageMark.signed(try encoded(.png), record: many, key: key))
         #expect(CollageMark.record(in: png, key: key) == many)

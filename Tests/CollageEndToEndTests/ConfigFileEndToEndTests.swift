@@ -32,7 +32,7 @@ struct ConfigFileEndToEndTests {
     /// A folder with four guests' shots and the stand-in printer, the booth run until its first
     /// collage is printed, then stopped: its NDJSON without timings, the chosen port or the
     /// in-between saves a throttle times, and the collage's bytes.
-    func booth(_ arguments: String, file: String? = nil) async throws -> (events: [String], collage: Data, printed: String, width: Int) {
+    func booth(_ arguments: String, file: String? = nil) async throws -> (events: [String], collage: [UInt8], printed: [[String]], width: Int) {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.file("photos"), withIntermediateDirectories: false)
         for (index, name) in Fixtures.landscapes.prefix(4).enumerated() {
@@ -48,8 +48,11 @@ struct ConfigFileEndToEndTests {
             select(.type != "saved" or .data.complete) | del(.data.url)
               | walk(if type == "object" then with_entries(select(.key | endswith("Seconds") | not)) else . end) | tojson
             """, Data(contentsOf: URL(fileURLWithPath: folder.file("events"))))
-        return (events, try Data(contentsOf: URL(fileURLWithPath: folder.file("prints/booth-0001.jpg"))),
-                try String(contentsOfFile: printer.log, encoding: .utf8), try CollageChecks.decode(folder.file("prints/booth-0001.jpg")).size.width)
+        // The collage's pixels (its mark names its own output, another folder each run) and the
+        // print command's arguments, the collage by name (it prints a private copy).
+        let collage = try CollageChecks.decode(folder.file("prints/booth-0001.jpg"))
+        let printed = try PrintingEndToEndTests.calls(printer.log).map { $0.map { URL(fileURLWithPath: $0).lastPathComponent } }
+        return (events, collage.pixels, printed, collage.size.width)
     }
 
     @Test func theWeddingBoothFromItsFileIsTheWeddingBoothFromFlags() async throws {

@@ -78,4 +78,31 @@ extension JournalRecoveryEndToEndTests {
         #expect(!printedHashes.contains(ContentHash(of: planted).description), "the planted picture was printed")
         #expect(try printed(lp.log) == [numbered(1)])
     }
+
+    /// The window after the booth's check: the print command is given a private copy of the bytes
+    /// checked, so a picture renamed over the collage's name while the command starts is not what
+    /// it prints. The stand-in plants one itself, then reads the path it was given.
+    @Test func thePrintCommandReadsAPrivateCopyThatNothingRenamedInReaches() async throws {
+        let planted = try ImageEncoder.encode(TestImages.pattern(seed: 98, 300, 200), as: .jpeg)
+        try Data(planted).write(to: URL(fileURLWithPath: out.file("planted.jpg")))
+        let lp = try PrintingEndToEndTests.standIn(in: out, then: """
+            sha256sum '\(numbered(1))' | cut -c1-64 >> '\(out.file("saved-hash"))'
+            cp '\(out.file("planted.jpg"))' '\(numbered(1)).new' && mv -f '\(numbered(1)).new' '\(numbered(1))'
+            sha256sum "$1" | cut -c1-64 >> '\(out.file("printed-hash"))'
+            dirname "$1" >> '\(out.file("copy-folder"))'
+            stat -c '%a %U' "$(dirname "$1")" >> '\(out.file("copy-folder"))'
+            """)
+        try arrive(1...2)
+        let run = try booth(lp.program)
+        try await run.waitFor("collage: printed \(numbered(1))")
+        run.signal(SIGTERM)
+        #expect(await run.status == 143)
+        let saved = try String(contentsOfFile: out.file("saved-hash"), encoding: .utf8)
+        #expect(try String(contentsOfFile: out.file("printed-hash"), encoding: .utf8) == saved)
+        #expect(saved != ContentHash(of: planted).description + "\n")
+        let folder = try String(contentsOfFile: out.file("copy-folder"), encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(folder.count == 2 && folder[0].hasPrefix(state.path + "/collage-print.") && folder[1] == "700 \(NSUserName())", "\(folder)")
+        #expect(!FileManager.default.fileExists(atPath: folder[0]), "the private copy was left behind")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.path) == ["key"])
+    }
 }

@@ -48,13 +48,6 @@ struct PrintHelperDescriptorsEndToEndTests {
         return program
     }
 
-    /// The port of a `--serve 127.0.0.1:0` booth, from its `started` event.
-    func servedPort(_ run: RunningCollage) async throws -> String? {
-        guard try await run.waitUntil(within: .seconds(60), { run.stdout.contains("\"started\"") }) else { return nil }
-        let url = try await Shell.jq("select(.type == \"started\") | .data.url", Data(run.stdout.utf8)).first ?? ""
-        return url.split(separator: ":").last.map { String($0.prefix { $0.isNumber }) }
-    }
-
     @Test func aHelperLeftRunningByThePrinterKeepsNeitherThePortNorAnyOtherDescriptor() async throws {
         let photos = try PrintingEndToEndTests.boothFolder(photos: 2)
         let lp = try printer()
@@ -65,7 +58,7 @@ struct PrintHelperDescriptorsEndToEndTests {
         }
         let booth = try RunningCollage(["watch", photos.path, "-o", out.file("booth.jpg"), "--batches", "--limit", "2", "--size", "300x200",
                                         "--throttle", "0", "--json", "--serve", "127.0.0.1:0", "--print", "\(lp) {path}"])
-        let port = try #require(try await servedPort(booth))
+        let port = try #require(try await booth.servedPort())
         try await booth.waitFor("collage: printed \(out.file("booth-0001.jpg"))")
         #expect(try await booth.waitUntil { FileManager.default.fileExists(atPath: out.file("helper.pid")) })
         // Killed, as a crash or a power cut ends it: no graceful close of its listening socket.
@@ -80,7 +73,7 @@ struct PrintHelperDescriptorsEndToEndTests {
         let empty = try TemporaryDirectory(), next = try TemporaryDirectory()
         let again = try RunningCollage(["watch", empty.path, "-o", next.file("booth.jpg"), "--batches", "--throttle", "0", "--json",
                                         "--serve", "127.0.0.1:\(port)"])
-        #expect(try await servedPort(again) == port, "\(again.stderrLines)")
+        #expect(try await again.servedPort() == port, "\(again.stderrLines)")
         again.signal(SIGTERM)
         #expect(await again.status == 143)
         #expect(FileManager.default.fileExists(atPath: hold))

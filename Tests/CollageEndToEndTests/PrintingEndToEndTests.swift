@@ -31,10 +31,21 @@ struct PrintingEndToEndTests {
         return (program, log)
     }
 
+    /// Each call's arguments. The collage is given to the command as a private copy
+    /// (`collage-print.PID.XXXXXX/booth-0001.jpg` in the key's folder): named here by the collage of
+    /// that name beside `log`, where the tests keep their collages and stand-in.
     static func calls(_ log: String) throws -> [[String]] {
         guard FileManager.default.fileExists(atPath: log) else { return [] }
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return lines.split(separator: "---").map(Array.init).filter { $0 != [""] }
+        let folder = URL(fileURLWithPath: log).deletingLastPathComponent().path
+        return lines.split(separator: "---").map { $0.map { collage(printedAs: $0, in: folder) } }.filter { $0 != [""] }
+    }
+
+    /// `folder/NAME` for an argument `…/collage-print.PID.XXXXXX/NAME` outside `folder`; any other as it is.
+    static func collage(printedAs argument: String, in folder: String) -> String {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3, !argument.hasPrefix(folder + "/"), parts[parts.count - 2].hasPrefix("collage-print.") else { return argument }
+        return folder + "/" + parts[parts.count - 1]
     }
 
     @Test func buildPrintsItsCollageOnceWithTheNameAsOneLiteralArgument() async throws {

@@ -32,7 +32,8 @@ struct WatchPrintingTests {
         WatchPrinting(printer: printer, maxPrints: nil) { event in events.withLock { $0.append(event) } }
     }
 
-    func call(_ batch: Int) -> [String] { ["-n", "2", output.path(forBatch: batch).description] }
+    /// The call that prints collage `batch`: its private copy (see `RecordingPrinter.calls`).
+    func call(_ batch: Int) -> [String] { ["-n", "2", "collage-print/" + PathParts(output.path(forBatch: batch)).name.description] }
 
     @Test func eachCompleteCollageIsPrintedOnceAndNoOpenOne() async throws {
         let recorder = RecordingPrinter()

@@ -47,11 +47,19 @@ struct BoothJournalTests {
         /// Saves collage `batch` as the sink would: a file, then the journal.
         func save(_ journal: BoothJournal, batch: Int, _ photos: [Photo], complete: Bool) async throws {
             _ = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(output.path(forBatch: batch)), as: .jpeg,
-                                               record: BoothJournal.record(of: photos, complete: complete)) { content in
+                                               record: journal.markRecord(of: photos, complete: complete)) { content in
                 try journal.intend(batch: batch, photos: photos, complete: complete, content: content)
             }.value
             try journal.saved(batch: batch)
         }
+    }
+
+    @Test func theJournalNamesItsOutputAndReadsItBack() throws {
+        let history = BoothHistory(collages: [.init(number: 1, file: "booth-0001.jpg", complete: true, saved: ContentHash(of: [1]), photos: [])],
+                                   output: PathName(bytes: Array("/srv/booth/caf".utf8) + [0xE9] + Array(" prints/booth.jpg".utf8)))
+        let bytes = history.serialized(key: BoothJournalPrintingTests.key)
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("collage-journal 3\noutput /srv/booth/caf\\xE9 prints/booth.jpg\ncollage 1 "))
+        #expect(try BoothHistory(parsing: bytes, key: BoothJournalPrintingTests.key) == history)
     }
 
     @Test func theFormatReadsBackExactlyNamesThatAreNotUTF8Included() throws {
@@ -217,6 +225,21 @@ struct BoothJournalTests {
         let (_, start) = try booth.open()
         #expect(start.batch == 5)
         #expect(booth.notices.withLock { $0 }.first?.hasPrefix("no journal \(booth.out.file(".booth.jpg.journal")) beside \(booth.out.file("booth-0004.jpg"))") == true)
+    }
+
+    @Test func aCollageWhoseMarkNamesNoBoothIsNotThisBoothsRecord() async throws {
+        let booth = Booth()
+        let photos = try booth.arrive(["path.jpg"])
+        // A collage signed on this machine whose mark names no booth output: `build`'s, or one
+        // from before marks named it.
+        _ = try await CollageWriter().save(TestImages.quadrants(60, 40), to: .file(booth.output.path(forBatch: 1)), as: .jpeg,
+                                           record: BoothJournal.record(of: photos, complete: true)).value
+        let (journal, start) = try booth.open()
+        defer { journal.close() }
+        #expect(journal.history.collages.isEmpty && start.batch == 2)
+        #expect(booth.notices.withLock { $0 }.contains("\(booth.out.file("booth-0001.jpg")) is not a collage of this booth (its mark names no "
+            + "booth output: made by build, or by a version before marks named it): it is not this booth's record, and is not served, "
+            + "printed or replaced"), "\(booth.notices.withLock { $0 })")
     }
 
     @Test func aDamagedJournalIsKeptAsideAndNothingIsOverwritten() async throws {

@@ -54,14 +54,15 @@ uint32_t collage_heif_item_of(const collage_heif_decoder *decoder, int source);
 /** Decodes `source` (0, the primary image, or a thumbnail's number from
  *  collage_heif_source_covering) with at most `threads` decoding threads. `width` x `height` is
  *  the source's displayed size; a decoded size other than that fails as corrupt. `monochrome`
- *  says the source is coded as luma alone: its `nclx` saying limited range, the luma is expanded
- *  from 16-235 to 0-255 (libheif 1.15 copies it as stored). `rgb` receives
+ *  says the source is coded as luma alone: its `nclx` saying limited range, or with no `nclx`
+ *  its coded stream's header (`coded_range`: 0 limited, 1 full, -1 not known, taken as full),
+ *  the luma is expanded from 16-235 to 0-255 (libheif 1.15 copies it as stored). `rgb` receives
  *  ceil(width/shrink) x ceil(height/shrink) pixels, 3 bytes each: every `shrink` x `shrink`
  *  block averaged (`shrink` 1, 2, 4 or 8: what libjpeg's DCT scaling does for a JPEG, so a
  *  12 MP photo is never held twice at full size), 8 bits rounded from 10 or 12, alpha
  *  composited onto `background` in sRGB-encoded values (as browsers and libvips blend). */
 collage_status collage_heif_decode(collage_heif_decoder *decoder, int source, int threads, int shrink, int monochrome,
-                                   const uint8_t background[3], uint8_t *rgb, uint32_t width,
+                                   int coded_range, const uint8_t background[3], uint8_t *rgb, uint32_t width,
                                    uint32_t height, char *message, size_t message_capacity);
 void collage_heif_close(collage_heif_decoder *decoder);
 
