@@ -57,7 +57,7 @@ DIST_FLAGS := -c release --scratch-path $(DIST) --static-swift-stdlib $(if $(JOB
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
 .PHONY: demo test doc-test deps test-deps test-python build man completions install install-files uninstall version-check deb package-test \
-        bench bench-serve fuzz sanitize soak kill-loop
+        bench bench-floors bench-serve fuzz sanitize soak kill-loop
 
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -186,10 +186,15 @@ package-test: deb
 # against the decode floor, montage and per-page builds, its memory and time curve up to 3,000
 # photos and its duplicate check on 10,000: see Tests/Benchmarks.
 bench: deps $(TEST_PYTHON)
+	TEST_PYTHON=$(TEST_PYTHON) bash Tests/Benchmarks/floors-benchmark.sh
 	bash Tests/Benchmarks/build-benchmark.sh
 	/usr/bin/python3 Tests/Benchmarks/watch-benchmark.py
 	bash Tests/Benchmarks/heic-benchmark.sh
 	TEST_PYTHON=$(TEST_PYTHON) bash Tests/Benchmarks/pages-benchmark.sh
+
+# The rows the performance issues set targets on, each a paired median ratio against its floor.
+bench-floors: deps $(TEST_PYTHON)
+	TEST_PYTHON=$(TEST_PYTHON) bash Tests/Benchmarks/floors-benchmark.sh
 
 # `watch --serve`: rename-to-SSE latency, wrk on /collages/NAME while the watch saves, and the
 # watch's CPU with 64 live pages against none (installs wrk).
