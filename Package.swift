@@ -60,9 +60,12 @@ let package = Package(
         .target(name: "CollageCanvas", dependencies: ["CollageCore", "CollageImaging"], swiftSettings: strict),
         // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
         .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
+        // What `stat` says of a file, in a struct of our own (with MemberImportVisibility, `struct
+        // stat`'s fields are swift-nio's CNIOLinux's once NIO is imported): every return code checked.
+        .target(name: "CCollageFiles"),
         // Files read and listed safely, shared by where photos come from and where collages go:
-        // `InputFile` (checked before read), listings, identities, path parts, file errors.
-        .target(name: "CollageFiles", dependencies: ["CollageCore"], swiftSettings: strict),
+        // `InputFile` (checked before read), listings, the one `FileIdentity`, path parts, file errors.
+        .target(name: "CollageFiles", dependencies: ["CCollageFiles", "CollageCore"], swiftSettings: strict),
         // Captions as coverage masks: owns the C fonts, fits and aligns lines in a band (CollageCanvas's layout).
         .target(name: "CollageText", dependencies: ["CCollageText", "CollageCanvas", "CollageImaging", "CollageLocking"], swiftSettings: strict),
         // Where photos come from: names on stdin, folders, inotify. Names are bytes.
