@@ -74,18 +74,21 @@ let package = Package(
             dependencies: ["CollageFiles", "CollageCore", "CollageImaging", "CollageLocking", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: strict
         ),
+        // What a run reports as it goes (`PipelineEvent`, with the collage saved and where it
+        // went): what the printer, the server and the report read, without the codecs.
+        .target(name: "CollageEvents", dependencies: ["CollageCore", "CollageFiles", "CollageImaging"], swiftSettings: strict),
         // Where collages go: the Single-returning writer, atomic files, numbered outputs, a booth's
-        // journal; the events a run reports of them (`PipelineEvent`) and the retry policy.
+        // journal and the retry policy.
         .target(
             name: "CollageWriting",
-            dependencies: ["CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking"],
+            dependencies: ["CollageEvents", "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking"],
             swiftSettings: strict
         ),
         // The book's chain and what feeds and follows it: loading, throttling, rendering, build and inspect.
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCanvas", "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources", "CollageText", "CollageWriting",
+                "CollageCanvas", "CollageCodecs", "CollageCore", "CollageEvents", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources", "CollageText", "CollageWriting",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
@@ -94,7 +97,7 @@ let package = Package(
         // time; a booth's prints recorded in its journal so each collage is printed once across restarts.
         .target(
             name: "CollagePrinting",
-            dependencies: ["CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
+            dependencies: ["CollageEvents", "CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
             swiftSettings: strict
         ),
         // Terminal output: preview encoders (kitty, sixel, half blocks), capability probing,
@@ -103,7 +106,7 @@ let package = Package(
         // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
         .target(
             name: "CollageReport",
-            dependencies: ["CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
+            dependencies: ["CollageTerminal", "CollagePipeline", "CollageEvents", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
             swiftSettings: strict
         ),
         // The only code that calls libqrencode: a QR code's modules for a URL, with a status code.
@@ -113,7 +116,7 @@ let package = Package(
         .target(
             name: "CollageServer",
             dependencies: [
-                "CQRCode", "CollageWriting", "CollageFiles", "CollageCore", "CollageLocking",
+                "CQRCode", "CollageEvents", "CollageWriting", "CollageFiles", "CollageCore", "CollageLocking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -128,7 +131,7 @@ let package = Package(
         .target(
             name: "CollageBooth",
             dependencies: [
-                "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageWriting", "CollageSources",
+                "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageWriting", "CollageSources",
                 "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageLocking",
             ],
             swiftSettings: strict
@@ -137,7 +140,7 @@ let package = Package(
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageBooth", "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
+                "CollageBooth", "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
                 "CollageConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -174,20 +177,20 @@ let package = Package(
         ),
         .testTarget(
             name: "CollageWritingTests",
-            dependencies: ["CollageWriting", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            dependencies: ["CollageWriting", "CollageEvents", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText",
+                "CollagePipeline", "CollageEvents", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollageReportTests",
-            dependencies: ["CollageReport", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport"],
+            dependencies: ["CollageReport", "CollagePipeline", "CollageEvents", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -198,14 +201,14 @@ let package = Package(
         // `--print` in process: a recording printer on a manual clock.
         .testTarget(
             name: "CollagePrintingTests",
-            dependencies: ["CollagePrinting", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            dependencies: ["CollagePrinting", "CollageEvents", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         // The watch run in process: its ends, the order its events fan out in.
         .testTarget(
             name: "CollageBoothTests",
             dependencies: [
-                "CollageBooth", "CollagePipeline", "CollageReport", "CollageServer", "CollageTerminal", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
+                "CollageBooth", "CollagePipeline", "CollageReport", "CollageServer", "CollageTerminal", "CollageEvents", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
                 "CollageImaging", "CollageLocking", "CollageTestSupport",
             ],
             swiftSettings: strict
@@ -215,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "CollageServerTests",
             dependencies: [
-                "CollageServer", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport",
+                "CollageServer", "CollageEvents", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

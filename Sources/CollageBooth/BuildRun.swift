@@ -1,3 +1,4 @@
+internal import CollageEvents
 internal import CollageCore
 internal import CollageFiles
 internal import CollagePipeline

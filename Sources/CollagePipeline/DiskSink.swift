@@ -1,4 +1,5 @@
-public import CollageCodecs
+public import CollageEvents
+internal import CollageCodecs
 public import CollageCanvas
 public import CollageCore
 internal import CollageImaging

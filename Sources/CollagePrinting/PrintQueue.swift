@@ -1,3 +1,4 @@
+public import CollageEvents
 public import CollageCore
 public import CollageWriting
 internal import CollageFiles

@@ -1,3 +1,4 @@
+public import CollageEvents
 internal import CollageFiles
 public import CollageWriting
 internal import CollageLocking

@@ -1,3 +1,4 @@
+import CollageEvents
 import CollageBooth
 import CollageCanvas
 import CollageCodecs
