@@ -77,18 +77,25 @@ let package = Package(
         // What a run reports as it goes (`PipelineEvent`, with the collage saved and where it
         // went): what the printer, the server and the report read, without the codecs.
         .target(name: "CollageEvents", dependencies: ["CollageCore", "CollageFiles", "CollageImaging"], swiftSettings: strict),
-        // Where collages go: the Single-returning writer, atomic files, numbered outputs, a booth's
-        // journal and the retry policy.
+        // Where collages go: the Single-returning writer, atomic files, numbered outputs, the
+        // collages' signing key and the retry policy.
         .target(
             name: "CollageWriting",
             dependencies: ["CollageEvents", "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking"],
+            swiftSettings: strict
+        ),
+        // A photo booth's journal: what it saved and printed, where it resumes (`BoothStart`), its
+        // lock and who holds it, its history as read back, rebuilt from the collages' marks when lost.
+        .target(
+            name: "CollageJournal",
+            dependencies: ["CollageWriting", "CollageCodecs", "CollageCore", "CollageFiles", "CollageLocking"],
             swiftSettings: strict
         ),
         // The book's chain and what feeds and follows it: loading, throttling, rendering, build and inspect.
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCanvas", "CollageCodecs", "CollageCore", "CollageEvents", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources", "CollageText", "CollageWriting",
+                "CollageCanvas", "CollageCodecs", "CollageCore", "CollageEvents", "CollageFiles", "CollageImaging", "CollageJournal", "CollageLocking", "CollageSources", "CollageText", "CollageWriting",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
@@ -97,7 +104,7 @@ let package = Package(
         // time; a booth's prints recorded in its journal so each collage is printed once across restarts.
         .target(
             name: "CollagePrinting",
-            dependencies: ["CollageEvents", "CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
+            dependencies: ["CollageEvents", "CollageJournal", "CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
             swiftSettings: strict
         ),
         // Terminal output: preview encoders (kitty, sixel, half blocks), capability probing,
@@ -106,7 +113,7 @@ let package = Package(
         // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
         .target(
             name: "CollageReport",
-            dependencies: ["CollageTerminal", "CollagePipeline", "CollageEvents", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
+            dependencies: ["CollageTerminal", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
             swiftSettings: strict
         ),
         // The only code that calls libqrencode: a QR code's modules for a URL, with a status code.
@@ -116,7 +123,7 @@ let package = Package(
         .target(
             name: "CollageServer",
             dependencies: [
-                "CQRCode", "CollageEvents", "CollageWriting", "CollageFiles", "CollageCore", "CollageLocking",
+                "CQRCode", "CollageEvents", "CollageJournal", "CollageWriting", "CollageFiles", "CollageCore", "CollageLocking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -131,7 +138,7 @@ let package = Package(
         .target(
             name: "CollageBooth",
             dependencies: [
-                "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageWriting", "CollageSources",
+                "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources",
                 "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageLocking",
             ],
             swiftSettings: strict
@@ -140,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageBooth", "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
+                "CollageBooth", "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
                 "CollageConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -180,17 +187,23 @@ let package = Package(
             dependencies: ["CollageWriting", "CollageEvents", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
+        // The booth's journal on real folders: its records, prints, recovery and lock.
+        .testTarget(
+            name: "CollageJournalTests",
+            dependencies: ["CollageJournal", "CollageWriting", "CollageEvents", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollagePipeline", "CollageEvents", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText",
+                "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollageReportTests",
-            dependencies: ["CollageReport", "CollagePipeline", "CollageEvents", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport"],
+            dependencies: ["CollageReport", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -201,14 +214,14 @@ let package = Package(
         // `--print` in process: a recording printer on a manual clock.
         .testTarget(
             name: "CollagePrintingTests",
-            dependencies: ["CollagePrinting", "CollageEvents", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            dependencies: ["CollagePrinting", "CollageEvents", "CollageJournal", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         // The watch run in process: its ends, the order its events fan out in.
         .testTarget(
             name: "CollageBoothTests",
             dependencies: [
-                "CollageBooth", "CollagePipeline", "CollageReport", "CollageServer", "CollageTerminal", "CollageEvents", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
+                "CollageBooth", "CollagePipeline", "CollageReport", "CollageServer", "CollageTerminal", "CollageEvents", "CollageJournal", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
                 "CollageImaging", "CollageLocking", "CollageTestSupport",
             ],
             swiftSettings: strict
@@ -218,7 +231,7 @@ let package = Package(
         .testTarget(
             name: "CollageServerTests",
             dependencies: [
-                "CollageServer", "CollageEvents", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport",
+                "CollageServer", "CollageEvents", "CollageJournal", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

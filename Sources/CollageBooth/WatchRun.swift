@@ -1,3 +1,4 @@
+internal import CollageJournal
 internal import CollageEvents
 internal import CollageCanvas
 internal import CollageCore

@@ -1,3 +1,4 @@
+public import CollageJournal
 public import CollageEvents
 internal import CollageCodecs
 public import CollageCanvas

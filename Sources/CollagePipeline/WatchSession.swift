@@ -1,3 +1,4 @@
+public import CollageJournal
 public import CollageEvents
 internal import CollageCore
 internal import CollageCanvas

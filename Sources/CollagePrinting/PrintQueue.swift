@@ -1,6 +1,6 @@
+public import CollageJournal
 public import CollageEvents
 public import CollageCore
-public import CollageWriting
 internal import CollageFiles
 
 /// A watch's prints, in the order asked and one at a time, in their own task: a collage saved

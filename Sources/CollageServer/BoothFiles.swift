@@ -1,3 +1,4 @@
+internal import CollageJournal
 internal import CollageEvents
 internal import CollageCore
 internal import CollageLocking

@@ -1,3 +1,4 @@
+import CollageJournal
 import CollageEvents
 import CollageCodecs
 import CollageCore
