@@ -217,12 +217,13 @@ let package = Package(
             dependencies: ["CollagePrinting", "CollageEvents", "CollageJournal", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
-        // The watch run in process: its ends, the order its events fan out in.
+        // The watch run in process: its ends, the order its events fan out in, the booth on parts a test passes in.
         .testTarget(
             name: "CollageBoothTests",
             dependencies: [
                 "CollageBooth", "CollagePipeline", "CollageReport", "CollageServer", "CollageTerminal", "CollageEvents", "CollageJournal", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
-                "CollageImaging", "CollageLocking", "CollageTestSupport",
+                "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageSources", "CollageFiles",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
         ),
