@@ -60,9 +60,12 @@ let package = Package(
         .target(name: "CollageCanvas", dependencies: ["CollageCore", "CollageImaging"], swiftSettings: strict),
         // A thin Swift layer over the C codecs: decode (scaled, oriented), encode, EXIF.
         .target(name: "CollageCodecs", dependencies: ["CCollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"], swiftSettings: strict),
+        // What `stat` says of a file, in a struct of our own (with MemberImportVisibility, `struct
+        // stat`'s fields are swift-nio's CNIOLinux's once NIO is imported): every return code checked.
+        .target(name: "CCollageFiles"),
         // Files read and listed safely, shared by where photos come from and where collages go:
-        // `InputFile` (checked before read), listings, identities, path parts, file errors.
-        .target(name: "CollageFiles", dependencies: ["CollageCore"], swiftSettings: strict),
+        // `InputFile` (checked before read), listings, the one `FileIdentity`, path parts, file errors.
+        .target(name: "CollageFiles", dependencies: ["CCollageFiles", "CollageCore"], swiftSettings: strict),
         // Captions as coverage masks: owns the C fonts, fits and aligns lines in a band (CollageCanvas's layout).
         .target(name: "CollageText", dependencies: ["CCollageText", "CollageCanvas", "CollageImaging", "CollageLocking"], swiftSettings: strict),
         // Where photos come from: names on stdin, folders, inotify. Names are bytes.
@@ -71,18 +74,28 @@ let package = Package(
             dependencies: ["CollageFiles", "CollageCore", "CollageImaging", "CollageLocking", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: strict
         ),
-        // Where collages go: the Single-returning writer, atomic files, numbered outputs, a booth's
-        // journal; the events a run reports of them (`PipelineEvent`) and the retry policy.
+        // What a run reports as it goes (`PipelineEvent`, with the collage saved and where it
+        // went): what the printer, the server and the report read, without the codecs.
+        .target(name: "CollageEvents", dependencies: ["CollageCore", "CollageFiles", "CollageImaging"], swiftSettings: strict),
+        // Where collages go: the Single-returning writer, atomic files, numbered outputs, the
+        // collages' signing key and the retry policy.
         .target(
             name: "CollageWriting",
-            dependencies: ["CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking"],
+            dependencies: ["CollageEvents", "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking"],
+            swiftSettings: strict
+        ),
+        // A photo booth's journal: what it saved and printed, where it resumes (`BoothStart`), its
+        // lock and who holds it, its history as read back, rebuilt from the collages' marks when lost.
+        .target(
+            name: "CollageJournal",
+            dependencies: ["CollageWriting", "CollageCodecs", "CollageCore", "CollageFiles", "CollageLocking"],
             swiftSettings: strict
         ),
         // The book's chain and what feeds and follows it: loading, throttling, rendering, build and inspect.
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCanvas", "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking", "CollageSources", "CollageText", "CollageWriting",
+                "CollageCanvas", "CollageCodecs", "CollageCore", "CollageEvents", "CollageFiles", "CollageImaging", "CollageJournal", "CollageLocking", "CollageSources", "CollageText", "CollageWriting",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
@@ -91,7 +104,7 @@ let package = Package(
         // time; a booth's prints recorded in its journal so each collage is printed once across restarts.
         .target(
             name: "CollagePrinting",
-            dependencies: ["CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
+            dependencies: ["CollageEvents", "CollageJournal", "CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
             swiftSettings: strict
         ),
         // Terminal output: preview encoders (kitty, sixel, half blocks), capability probing,
@@ -100,7 +113,7 @@ let package = Package(
         // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
         .target(
             name: "CollageReport",
-            dependencies: ["CollageTerminal", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
+            dependencies: ["CollageTerminal", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
             swiftSettings: strict
         ),
         // The only code that calls libqrencode: a QR code's modules for a URL, with a status code.
@@ -110,7 +123,7 @@ let package = Package(
         .target(
             name: "CollageServer",
             dependencies: [
-                "CQRCode", "CollageWriting", "CollageFiles", "CollageCore", "CollageLocking",
+                "CQRCode", "CollageEvents", "CollageJournal", "CollageWriting", "CollageFiles", "CollageCore", "CollageLocking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -125,7 +138,7 @@ let package = Package(
         .target(
             name: "CollageBooth",
             dependencies: [
-                "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageWriting", "CollageSources",
+                "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources",
                 "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageLocking",
             ],
             swiftSettings: strict
@@ -134,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageBooth", "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
+                "CollageBooth", "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
                 "CollageConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -171,20 +184,26 @@ let package = Package(
         ),
         .testTarget(
             name: "CollageWritingTests",
-            dependencies: ["CollageWriting", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            dependencies: ["CollageWriting", "CollageEvents", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            swiftSettings: strict
+        ),
+        // The booth's journal on real folders: its records, prints, recovery and lock.
+        .testTarget(
+            name: "CollageJournalTests",
+            dependencies: ["CollageJournal", "CollageWriting", "CollageEvents", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText",
+                "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollageReportTests",
-            dependencies: ["CollageReport", "CollagePipeline", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport"],
+            dependencies: ["CollageReport", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -195,15 +214,16 @@ let package = Package(
         // `--print` in process: a recording printer on a manual clock.
         .testTarget(
             name: "CollagePrintingTests",
-            dependencies: ["CollagePrinting", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            dependencies: ["CollagePrinting", "CollageEvents", "CollageJournal", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
-        // The watch run in process: its ends, the order its events fan out in.
+        // The watch run in process: its ends, the order its events fan out in, the booth on parts a test passes in.
         .testTarget(
             name: "CollageBoothTests",
             dependencies: [
-                "CollageBooth", "CollagePipeline", "CollageReport", "CollageServer", "CollageTerminal", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
-                "CollageImaging", "CollageLocking", "CollageTestSupport",
+                "CollageBooth", "CollagePipeline", "CollageReport", "CollageServer", "CollageTerminal", "CollageEvents", "CollageJournal", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
+                "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageSources", "CollageFiles",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
         ),
@@ -212,7 +232,7 @@ let package = Package(
         .testTarget(
             name: "CollageServerTests",
             dependencies: [
-                "CollageServer", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport",
+                "CollageServer", "CollageEvents", "CollageJournal", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

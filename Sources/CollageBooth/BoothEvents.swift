@@ -1,4 +1,4 @@
-public import CollageWriting
+public import CollageEvents
 
 /// The watch's events, fanned out to their subscribers in one fixed order, whatever order they
 /// are registered in: the server's files first (a saved collage is servable before any page

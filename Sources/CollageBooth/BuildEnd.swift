@@ -1,5 +1,5 @@
-public import CollagePipeline
 internal import CollageWriting
+public import CollagePipeline
 
 /// How a `build` ended: its exit status (README, "Exit status") decided here once, so the
 /// executable only maps the end to its status. The run has printed its `error` line already.

@@ -1,3 +1,4 @@
+internal import CollageEvents
 internal import CollageCore
 internal import CollageFiles
 internal import CollagePipeline
@@ -13,7 +14,7 @@ internal import CollageWriting
 /// ```
 /// refuse a terminal, the output among the photos ─▶ the output's folder ─▶ decorations
 ///   ─▶ CollageBuild ─▶ PipelineEvent ─▶ log ─▶ BuildReport ─▶ preview, stdout (path, plan
-///   or --json) ─▶ WatchPrinting ─▶ PrintQueue ─▶ Printer
+///   or --json) ─▶ PrintQueue ─▶ Printer
 /// ```
 public struct BuildRun: Sendable {
     public let settings: BuildSettings
@@ -86,12 +87,12 @@ public struct BuildRun: Sendable {
         }
     }
 
-    /// `--print`: the collage saved is printed as `watch` prints a complete one (the same queue,
-    /// retries and events); false when every try failed.
+    /// `--print`: the collage saved to a file is printed through the print queue `watch` prints
+    /// through (the same check of the bytes saved, retries and events); false when every try failed.
     private func printed(_ result: BuildReport, log: EventLog) async -> Bool {
-        guard !settings.dryRun, let saved = result.saved, let printer = settings.printer else { return true }
-        let printing = WatchPrinting(printer: printer, maxPrints: nil, log: log.event)
-        printing.note(.saved(saved, photos: result.used.count, batch: 1, complete: true))
-        return await printing.finish() == 0
+        guard !settings.dryRun, let saved = result.saved, let path = saved.destination.path, let printer = settings.printer else { return true }
+        let queue = PrintQueue(printer: printer, limit: nil, log: log.event)
+        queue.print(path, batch: 1, saved: saved.content)
+        return await queue.finish() == 0
     }
 }

@@ -1,9 +1,9 @@
-public import CollageCodecs
+public import CollageEvents
+internal import CollageCodecs
 public import CollageCore
 public import CollagePipeline
 public import CollagePrinting
 public import CollageSources
-public import CollageWriting
 
 /// Everything `build` was asked to do, built once from the command line's option groups: each
 /// value parsed and checked there, none read again here.

@@ -1,9 +1,9 @@
+internal import CollageEvents
 internal import CollageCanvas
 internal import CollageCore
 internal import CollagePipeline
 internal import CollageReport
 internal import CollageSources
-internal import CollageWriting
 
 /// `collage build --pages folder/ -o album.jpg` as a value: the checks made before any photo is
 /// read, `PagedBuild` over the inputs with its log, progress and NDJSON, then what stdout says.

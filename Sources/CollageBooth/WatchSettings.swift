@@ -1,4 +1,4 @@
-public import CollageCodecs
+internal import CollageCodecs
 public import CollageCore
 public import CollagePipeline
 public import CollagePrinting

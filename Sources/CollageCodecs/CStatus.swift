@@ -1,3 +1,4 @@
+internal import CollageCore
 internal import CCollageCodecs
 
 /// The message buffer every C entry point fills on failure.

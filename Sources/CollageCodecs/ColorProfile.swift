@@ -1,3 +1,4 @@
+internal import CollageCore
 internal import CCollageCodecs
 
 /// A colour profile embedded in a photo: the ICC bytes as found (a JPEG's APP2 markers put

@@ -1,3 +1,4 @@
+internal import CollageCore
 public import CollageImaging
 
 /// A frame, a logo or a background image: decoded whole, upright, at its own size (the renderer

@@ -1,4 +1,4 @@
-internal import CollageCore
+public import CollageCore
 public import CollageImaging
 
 /// Why a file could not be decoded. Each description is the reason a report prints after the

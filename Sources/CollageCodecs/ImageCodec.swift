@@ -1,3 +1,4 @@
+internal import CollageCore
 internal import CollageImaging
 
 /// One image format the tool reads, and the only code that knows it: its signature, how its

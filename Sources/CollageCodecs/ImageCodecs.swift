@@ -1,3 +1,4 @@
+public import CollageCore
 /// The formats the tool reads, in the order their signatures are tried.
 public enum ImageCodecs {
     static let all: [any ImageCodec.Type] = [JPEGCodec.self, PNGCodec.self, HEIFCodec.self, WebPCodec.self]

@@ -1,3 +1,4 @@
+public import CollageCore
 internal import CCollageCodecs
 public import CollageImaging
 

@@ -1,8 +1,8 @@
-public import CollageCodecs
+public import CollageEvents
+internal import CollageCodecs
 public import CollageCore
 public import CollageImaging
 internal import CollageSources
-public import CollageWriting
 public import CollageFiles
 
 /// What `build` did with each input and what it made: the value every report of a build (the

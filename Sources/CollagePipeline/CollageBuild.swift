@@ -1,9 +1,10 @@
-public import CollageCodecs
+public import CollageEvents
+internal import CollageCodecs
 internal import CollageCanvas
-internal import CollageCore
+public import CollageCore
 internal import CollageImaging
 public import CollageSources
-public import CollageWriting
+internal import CollageWriting
 internal import CollageFiles
 
 /// `collage build`: the photos given, in order, through the same chain as `watch`, unthrottled:

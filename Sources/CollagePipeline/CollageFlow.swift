@@ -1,10 +1,10 @@
+public import CollageEvents
 internal import AsyncAlgorithms
 public import CollageCanvas
 public import CollageCore
 public import CollageImaging
 internal import CollageSources
 public import CollageFiles
-public import CollageWriting
 
 /// Combinestagram's chain of operators, fed by any source of photo files: a folder being
 /// watched, the arguments of `build`, or a test's in-memory source.

@@ -1,3 +1,5 @@
+public import CollageJournal
+public import CollageEvents
 public import CollageCodecs
 public import CollageCanvas
 public import CollageCore

@@ -1,3 +1,4 @@
+public import CollageEvents
 public import CollageCanvas
 public import CollageCodecs
 public import CollageCore

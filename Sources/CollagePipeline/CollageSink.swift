@@ -1,5 +1,5 @@
+public import CollageEvents
 public import CollageCore
-public import CollageWriting
 
 /// Where throttled selections end up: rendered and written to disk by `DiskSink`; kept in
 /// memory by the pipeline tests.

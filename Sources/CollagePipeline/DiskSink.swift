@@ -1,4 +1,6 @@
-public import CollageCodecs
+public import CollageJournal
+public import CollageEvents
+internal import CollageCodecs
 public import CollageCanvas
 public import CollageCore
 internal import CollageImaging

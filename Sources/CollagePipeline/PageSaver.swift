@@ -1,3 +1,4 @@
+internal import CollageEvents
 internal import CollageCodecs
 internal import CollageCanvas
 internal import CollageCore

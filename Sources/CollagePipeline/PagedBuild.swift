@@ -1,10 +1,10 @@
+public import CollageEvents
 internal import AsyncAlgorithms
-public import CollageCodecs
+internal import CollageCodecs
 internal import CollageCanvas
 public import CollageCore
 internal import CollageImaging
 public import CollageSources
-public import CollageWriting
 internal import CollageFiles
 internal import CollageLocking
 

@@ -1,7 +1,7 @@
-public import CollageCodecs
+public import CollageEvents
+internal import CollageCodecs
 public import CollageCore
 public import CollageImaging
-public import CollageWriting
 
 /// What `build --pages` made: the pages in order, each with its photos, and what was skipped.
 /// Holds no pixels: a run of any length keeps a few numbers per photo.

@@ -1,7 +1,8 @@
+public import CollageJournal
 internal import CollageCodecs
 public import CollageCore
 internal import CollageSources
-public import CollageWriting
+internal import CollageWriting
 public import CollageFiles
 
 /// Reads photos from files: the pipeline's probe and decode stages for real files. The file is

@@ -1,7 +1,7 @@
+public import CollageEvents
 internal import CollageCore
 internal import CollageFiles
 public import CollageSources
-public import CollageWriting
 
 extension PipelineEvent {
     /// The chain's decision on a file, as it is reported.

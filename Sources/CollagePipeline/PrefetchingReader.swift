@@ -1,3 +1,4 @@
+internal import CollageEvents
 internal import CollageCanvas
 public import CollageCore
 public import CollageCodecs

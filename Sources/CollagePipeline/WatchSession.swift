@@ -1,3 +1,5 @@
+public import CollageJournal
+public import CollageEvents
 internal import CollageCore
 internal import CollageCanvas
 internal import CollageLocking

@@ -1,4 +1,4 @@
-public import CollageWriting
+public import CollageEvents
 
 /// Why a watch stopped without its newest collage: a second signal cancelled the save in flight,
 /// or the retries of the final one. Never a success: the command says so and exits 73.

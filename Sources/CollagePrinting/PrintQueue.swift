@@ -1,6 +1,8 @@
+public import CollageJournal
+public import CollageEvents
 public import CollageCore
-public import CollageWriting
 internal import CollageFiles
+internal import CollageWriting
 
 /// A watch's prints, in the order asked and one at a time, in their own task: a collage saved
 /// while another prints waits its turn without holding up the watch. At most `limit` prints a

@@ -1,5 +1,7 @@
+public import CollageJournal
+public import CollageEvents
 internal import CollageFiles
-public import CollageWriting
+internal import CollageWriting
 internal import CollageLocking
 
 /// `watch --print`: which collages are printed, and when. A collage is printed once it is

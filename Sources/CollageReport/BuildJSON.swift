@@ -1,8 +1,9 @@
+internal import CollageWriting
+internal import CollageEvents
 internal import CollageSources
 internal import CollageCodecs
 public import CollagePipeline
 public import CollageCore
-internal import CollageWriting
 internal import CollageFiles
 
 /// `collage build --json`: one document on stdout after the run. The field order and meaning

@@ -1,4 +1,4 @@
-public import CollageWriting
+public import CollageEvents
 public import CollageTerminal
 internal import CollageLocking
 internal import CollageCore

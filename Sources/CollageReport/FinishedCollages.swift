@@ -1,4 +1,4 @@
-public import CollageWriting
+public import CollageEvents
 public import CollageCore
 internal import CollageSources
 internal import CollageLocking

@@ -1,4 +1,4 @@
-public import CollageWriting
+public import CollageJournal
 public import CollageCore
 
 /// `collage journal show --json`: one object, `{"journal": PATH, "collages": [...]}`, each

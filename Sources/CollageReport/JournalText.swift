@@ -1,4 +1,4 @@
-public import CollageWriting
+public import CollageJournal
 internal import CollageCore
 
 /// `collage journal show`: a booth's collages as its journal records them, one line each:

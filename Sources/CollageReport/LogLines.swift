@@ -1,6 +1,6 @@
+public import CollageEvents
 internal import CollageSources
 internal import CollageCodecs
-public import CollageWriting
 internal import CollageCore
 internal import CollageImaging
 

@@ -1,7 +1,7 @@
+internal import CollageEvents
 internal import CollageCodecs
 public import CollagePipeline
 public import CollageCore
-internal import CollageWriting
 
 /// `collage build --pages --json`: NDJSON, as `watch --json` (`WatchJSON.event`): an `added` or
 /// `skipped` line for each photo as it is decided, a `saved` line for each page as it lands

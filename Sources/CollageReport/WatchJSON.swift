@@ -1,6 +1,6 @@
+public import CollageEvents
 internal import CollageSources
 internal import CollageCodecs
-public import CollageWriting
 public import CollageCore
 internal import CollageFiles
 

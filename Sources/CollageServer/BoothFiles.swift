@@ -1,3 +1,5 @@
+internal import CollageJournal
+internal import CollageEvents
 internal import CollageCore
 internal import CollageLocking
 internal import CollageFiles
@@ -8,7 +10,7 @@ internal import CollageWriting
 /// (from its journal, each checked against the bytes it recorded) and, for `--serve-photos`, the
 /// photos put in them. A request names a file by its name alone, looked up here; nothing else on
 /// disk can be reached. A collage is served only while the file under its name is the one this
-/// booth saved (`ServedFileIdentity`, and the SHA-256 the writer or the journal recorded): a hard link
+/// booth saved (`FileIdentity`, and the SHA-256 the writer or the journal recorded): a hard link
 /// or a copy planted under the name is refused like a symlink.
 final class BoothFiles: Sendable {
     /// One saved collage as the gallery lists it.
@@ -23,7 +25,7 @@ final class BoothFiles: Sendable {
         /// The file as it was when this booth saved it (this run) or found it to hold the bytes
         /// its journal recorded (an earlier run): a file that is not this one any more is not
         /// this booth's to serve.
-        let identity: ServedFileIdentity
+        let identity: FileIdentity
     }
 
     private struct State {
@@ -53,7 +55,7 @@ final class BoothFiles: Sendable {
         switch event {
         case .saved(let saved, let photos, let batch, _):
             guard let path = saved.destination.path, let name = PathParts(path).name.text,
-                  let file = ServedFile(path: path), file.identity.size == saved.bytes else { return }
+                  let file = ServedFile(path: path), file.size == saved.bytes else { return }
             let (identity, content) = (file.identity, saved.content)
             state.withLock { state in
                 state.saves += 1
@@ -114,7 +116,7 @@ final class BoothFiles: Sendable {
         guard let collage else { return nil }
         if let file = ServedFile(path: collage.path, expected: collage.identity) { return file }
         // A name with nothing under it was deleted (by the operator, say): never served again.
-        guard let kept, kept.identity == collage.identity, ServedFile.isPresent(collage.path), kept.isAsOpened else { return nil }
+        guard let kept, kept.identity == collage.identity, FileIdentity.exists(collage.path), kept.isAsOpened else { return nil }
         return kept
     }
 

@@ -1,5 +1,7 @@
+public import CollageJournal
+public import CollageEvents
 public import CollageCore
-public import CollageWriting
+internal import CollageWriting
 internal import Hummingbird
 internal import HummingbirdCore
 internal import Logging

@@ -1,11 +1,11 @@
 internal import CollageCore
+internal import CollageFiles
 internal import Hummingbird
 internal import NIOCore
 internal import NIOHTTPTypes
 #if canImport(Glibc)
 internal import Glibc
 #endif
-internal import CNIOLinux
 
 /// One file the server may send, held open through a descriptor opened without following a
 /// symlink: a link planted where a collage was written is refused like a missing file, and the
@@ -17,23 +17,22 @@ final class ServedFile: Sendable {
     static let chunkSize = 64 << 10
 
     private let descriptor: Int32
-    let identity: ServedFileIdentity
+    let identity: FileIdentity
     let contentType: String
 
     /// Nil when the path is not a regular file that can be opened and read (missing, a link, a
     /// folder, unreadable), or when `expected` is given and the file opened is not that one
     /// (another inode, size or time: a hard link planted under the name): the server answers
     /// 404 for all of them.
-    init?(path: PathName, expected: ServedFileIdentity? = nil) {
+    init?(path: PathName, expected: FileIdentity? = nil) {
         let descriptor = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { return nil }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, expected.map({ $0 == ServedFileIdentity(info) }) ?? true else {
+        guard let identity = FileIdentity.of(descriptor: descriptor), identity.isRegularFile, expected.map({ $0 == identity }) ?? true else {
             close(descriptor)
             return nil
         }
         self.descriptor = descriptor
-        identity = ServedFileIdentity(info)
+        self.identity = identity
         var head = [UInt8](repeating: 0, count: 12)
         let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, 0) }
         contentType = MediaType.sniff(head.prefix(max(count, 0)))
@@ -41,20 +40,16 @@ final class ServedFile: Sendable {
 
     deinit { close(descriptor) }
 
-    /// Whether anything (a file, a link, a folder) is under the name.
-    static func isPresent(_ path: PathName) -> Bool {
-        var info = stat()
-        return path.withCString { lstat($0, &info) } == 0
-    }
-
     /// Whether the open file is still as it was opened (not written to since): for a file kept
     /// open and served again later.
     var isAsOpened: Bool {
-        var info = stat()
-        return fstat(descriptor, &info) == 0 && ServedFileIdentity(info) == identity
+        FileIdentity.of(descriptor: descriptor) == identity
     }
 
     var etag: String { identity.etag }
+
+    /// The file's size when opened: what is sent.
+    var size: Int { Int(identity.size) }
 
     /// The file's bytes, `chunkSize` at a time from its descriptor, written straight to the
     /// connection with at most two chunks not yet gone to the socket (NIO completes a write's
@@ -66,11 +61,11 @@ final class ServedFile: Sendable {
     /// file that shrinks under the server, or the server stopping, ends the response early and
     /// closes the connection.
     func body(on channel: any Channel) -> ResponseBody {
-        ResponseBody(contentLength: identity.size) { writer in
+        ResponseBody(contentLength: size) { writer in
             var offset = 0
             var previous: EventLoopFuture<Void>?
-            while offset < self.identity.size {
-                let buffer = try self.chunk(at: offset, count: min(Self.chunkSize, self.identity.size - offset))
+            while offset < self.size {
+                let buffer = try self.chunk(at: offset, count: min(Self.chunkSize, self.size - offset))
                 offset += buffer.readableBytes
                 let written = channel.eventLoop.makePromise(of: Void.self)
                 channel.writeAndFlush(HTTPResponsePart.body(buffer), promise: written)
@@ -91,12 +86,12 @@ final class ServedFile: Sendable {
     /// The whole file, for hashing it once (not for serving it); nil past `maximumBytes` or on
     /// a read error.
     func bytes(maximumBytes: Int = 256 << 20) -> [UInt8]? {
-        guard identity.size <= maximumBytes else { return nil }
+        guard size <= maximumBytes else { return nil }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(identity.size)
+        bytes.reserveCapacity(size)
         var offset = 0
-        while offset < identity.size {
-            guard let buffer = try? chunk(at: offset, count: min(1 << 20, identity.size - offset)) else { return nil }
+        while offset < size {
+            guard let buffer = try? chunk(at: offset, count: min(1 << 20, size - offset)) else { return nil }
             bytes += buffer.readableBytesView
             offset += buffer.readableBytes
         }

@@ -6,7 +6,7 @@ public import CollageFiles
 
 /// Decides which names in a watched folder are photos to offer, each photo once: the rules of
 /// the folder source, apart from inotify, so they can be tested on a real folder directly. A
-/// name is offered again when it holds another file or changed since (`FileStamp`): a retake
+/// name is offered again when it holds another file or changed since (its `FileIdentity`): a retake
 /// saved under a name already taken, a photo renamed over another, a file written further
 /// after a close.
 public struct FolderScanner: Sendable {
@@ -14,7 +14,7 @@ public struct FolderScanner: Sendable {
     /// Names to pass over silently besides hidden and temporary ones: the tool's own output.
     let isOwnOutput: @Sendable (PathName) -> Bool
     /// Each name offered or passed over, as it was then.
-    private(set) var seen: [PathName: FileStamp] = [:]
+    private(set) var seen: [PathName: FileIdentity] = [:]
     /// The names offered as photo files: only their removal is a source event.
     private(set) var offered: Set<PathName> = []
 
@@ -37,18 +37,12 @@ public struct FolderScanner: Sendable {
             log(.notice("\(error); photos in it not taken yet may be missed"))
             return []
         }
-        var entries: [(modified: timespec, name: PathName)] = []
+        var entries: [(modified: Int64, name: PathName)] = []
         for name in names where !ignores(name) {
-            var info = stat()
-            let path = path(of: name)
-            if path.withCString({ stat($0, &info) }) != 0 && path.withCString({ lstat($0, &info) }) != 0 { continue }
-            if seen[name] == FileStamp(info) { continue }
-            entries.append((info.st_mtim, name))
+            guard let identity = FileIdentity.of(path(of: name)), seen[name] != identity else { continue }
+            entries.append((identity.modified, name))
         }
-        entries.sort { a, b in
-            (a.modified.tv_sec, a.modified.tv_nsec) < (b.modified.tv_sec, b.modified.tv_nsec)
-                || (a.modified.tv_sec, a.modified.tv_nsec) == (b.modified.tv_sec, b.modified.tv_nsec) && a.name < b.name
-        }
+        entries.sort { a, b in a.modified < b.modified || a.modified == b.modified && a.name < b.name }
         // A file still open for writing (a copy under way as the watch starts) is left for the
         // close that ends it: one line when it is complete, never a "truncated" one first.
         return entries.filter { !Self.isBeingWritten(path(of: $0.name)) }.compactMap { consider($0.name, log: log) }
@@ -90,9 +84,12 @@ public struct FolderScanner: Sendable {
             skip(.unreadable, errno == ENOENT ? "deleted before it could be read" : "cannot read: \(systemReason())")
             return nil
         }
-        let stamp = FileStamp.of(file.path) ?? FileStamp(info)
-        guard seen[name] != stamp else { return nil }
-        seen[name] = stamp
+        guard let identity = FileIdentity.of(file.path) else {
+            skip(.unreadable, "deleted before it could be read")
+            return nil
+        }
+        guard seen[name] != identity else { return nil }
+        seen[name] = identity
         if info.st_mode & S_IFMT == S_IFLNK {
             guard file.path.withCString({ stat($0, &info) }) == 0 else {
                 skip(.unreadable, errno == ELOOP ? "symbolic link loop" : "broken symbolic link")

@@ -28,7 +28,7 @@ public final class FolderWatcher: Sendable {
     private let log: @Sendable (SourceEvent) -> Void
     private let failure = Locked<WatchError?>(nil)
     /// Per name: offers found and not handed on yet, and the file as it was when last handed on.
-    private let offers = Locked<(queued: [PathName: Int], handed: [PathName: FileStamp])>(([:], [:]))
+    private let offers = Locked<(queued: [PathName: Int], handed: [PathName: FileIdentity])>(([:], [:]))
     /// Whether the descriptors are still open: `stop()` must never write to a closed (and
     /// perhaps reused) descriptor number.
     private let descriptorsOpen = Locked(true)
@@ -82,7 +82,7 @@ public final class FolderWatcher: Sendable {
             continuation.finish()
         }
         for await file in found {
-            let now = FileStamp.of(file.path)
+            let now = FileIdentity.of(file.path)
             let stale = offers.withLock { offers in
                 offers.queued[file.path, default: 1] -= 1
                 // A newer offer of this name follows; or the reader already read it as it is.
@@ -91,7 +91,7 @@ public final class FolderWatcher: Sendable {
             if stale { continue }
             await files.send(file)
             // What the reader opens now.
-            let read = FileStamp.of(file.path)
+            let read = FileIdentity.of(file.path)
             offers.withLock { $0.handed[file.path] = read }
         }
         files.finish()

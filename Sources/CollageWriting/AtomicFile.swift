@@ -1,4 +1,4 @@
-internal import CollageCore
+public import CollageCore
 #if canImport(Glibc)
 internal import Glibc
 internal import CollageFiles
@@ -9,9 +9,9 @@ internal import CollageFiles
 /// failure (or `beforeCommit` throwing, e.g. on cancellation) leaves the old file untouched and
 /// removes the temporary file. Only a regular file (or a link to one) is replaced, never a
 /// device, a FIFO or a socket; the new file keeps the old one's mode, and its owner and group
-/// where the process may set them.
-enum AtomicFile {
-    static func write(_ bytes: [UInt8], to path: PathName, beforeCommit: () throws -> Void = {}) throws {
+/// where the process may set them. Public for the booth's journal, written the same way.
+public enum AtomicFile {
+    public static func write(_ bytes: [UInt8], to path: PathName, beforeCommit: () throws -> Void = {}) throws {
         if let kind = FileKind.ofPath(path) { throw FileError(path: path, action: "write", reason: ExistingOutput.refusal(kind: kind)) }
         var old = stat()
         let replacing = path.withCString { stat($0, &old) } == 0
@@ -66,7 +66,7 @@ enum AtomicFile {
     }
 
     /// The target and the writer's PID of a name `temporaryName` made; nil for any other name.
-    static func writer(ofTemporary name: PathName) -> (target: PathName, pid: pid_t)? {
+    public static func writer(ofTemporary name: PathName) -> (target: PathName, pid: Int32)? {
         var bytes = name.bytes
         let suffix = Array(".tmp".utf8)
         guard bytes.first == UInt8(ascii: "."), bytes.count > 1 + suffix.count, bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }

@@ -1,3 +1,4 @@
+public import CollageEvents
 public import CollageCodecs
 public import CollageCore
 public import CollageImaging

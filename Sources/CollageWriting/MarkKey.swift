@@ -1,4 +1,4 @@
-internal import CollageCore
+public import CollageCore
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -20,8 +20,8 @@ public enum MarkKey {
     /// trusts, and no booth journal can be kept).
     public static var current: [UInt8]? { try? loaded.get() }
 
-    /// Where the key is kept, from the environment.
-    static var path: PathName? {
+    /// Where the key is kept, from the environment (also named by the journal's recovery).
+    public static var path: PathName? {
         let environment = { (name: String) in getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
         if let folder = environment("COLLAGE_STATE_DIR") { return PathName(folder + "/key") }
         // systemd may list several folders, separated by colons: the first is this service's.

@@ -1,8 +1,9 @@
+internal import CollageCore
+internal import CollageEvents
 internal import ArgumentParser
 internal import CollageBooth
 internal import CollageCodecs
 internal import CollagePipeline
-internal import CollageWriting
 
 extension Collage.Build {
     /// `collage build --pages folder/ -o album.jpg`: `PagesRun` over the settings, its end mapped

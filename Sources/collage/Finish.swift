@@ -1,3 +1,4 @@
+internal import CollageJournal
 internal import ArgumentParser
 internal import CollageCore
 internal import CollageReport

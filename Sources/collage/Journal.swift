@@ -1,7 +1,7 @@
+internal import CollageJournal
 internal import ArgumentParser
 internal import CollageCore
 internal import CollageReport
-internal import CollageWriting
 
 extension Collage {
     /// `collage journal show prints/booth.jpg`

@@ -1,6 +1,7 @@
+internal import CollageEvents
 public import ArgumentParser
-public import CollageCodecs
-internal import CollageCore
+internal import CollageCodecs
+public import CollageCore
 internal import CollagePipeline
 internal import CollageWriting
 

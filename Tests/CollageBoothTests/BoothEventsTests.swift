@@ -1,7 +1,7 @@
+import CollageEvents
 import CollageBooth
 import CollageCore
 import CollageLocking
-import CollageWriting
 import Testing
 
 /// The booth's fan-out: whatever order its subscribers are given in, a saved collage is servable

@@ -1,3 +1,4 @@
+import CollageEvents
 import CollageBooth
 import CollageCanvas
 import CollageCodecs
@@ -89,6 +90,17 @@ struct BuildRunTests {
     @Test func thePrintedCollageEndsComplete() async throws {
         let end = await run(settings(try copyFixtures(), output: out.file("trip.jpg"), printer: try printer("/bin/true")))
         #expect(end == .complete)
+    }
+
+    /// The print queue hands the command the collage saved, once: the copy it made is that file.
+    @Test func theCollageSavedIsWhatThePrintCommandIsGiven() async throws {
+        let printed = try TemporaryDirectory()
+        let copy = Printer(command: try PrintCommand(parsing: "/bin/cp -n {path} \(printed.file("copy.jpg"))"), copies: 1, timeout: .seconds(30),
+                           retry: RetryPolicy(attempts: 1, firstDelay: .zero))
+        let end = await run(settings(try copyFixtures(), output: out.file("trip.jpg"), printer: copy))
+        #expect(end == .complete)
+        #expect(printed.contents == ["copy.jpg"])
+        #expect(FileManager.default.contents(atPath: printed.file("copy.jpg")) == FileManager.default.contents(atPath: out.file("trip.jpg")))
     }
 
     @Test func aPrintThatFailsEveryTryIs69AndTheCollageStays() async throws {

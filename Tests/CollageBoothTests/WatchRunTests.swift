@@ -1,3 +1,4 @@
+import CollageJournal
 import CollageBooth
 import CollageCanvas
 import CollageCodecs

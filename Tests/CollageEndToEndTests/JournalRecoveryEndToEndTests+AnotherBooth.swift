@@ -1,4 +1,5 @@
 import CollageCodecs
+import CollageCore
 import CollageTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CollageCore
 import CollageCodecs
 import CollageImaging
 import CollageTestSupport

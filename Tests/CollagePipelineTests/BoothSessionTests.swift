@@ -1,10 +1,10 @@
+import CollageJournal
 import CollageCanvas
 import CollageCore
 import CollageFiles
 import CollageImaging
 import CollagePipeline
 import CollageTestSupport
-import CollageWriting
 import Testing
 
 /// A booth's session in process (`WatchSession` with batches, its `BatchDriver` and

@@ -1,3 +1,4 @@
+import CollageEvents
 import CollageCanvas
 import CollageCore
 import CollageImaging
@@ -6,7 +7,6 @@ import CollageSources
 import CollageTestSupport
 import Testing
 import CollageFiles
-import CollageWriting
 
 @Suite("The chain, with an in-memory source: no files, no clock", .timeLimit(.minutes(1)))
 struct CollageFlowTests {

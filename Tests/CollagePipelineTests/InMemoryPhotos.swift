@@ -5,7 +5,6 @@ import CollageSources
 import CollageTestSupport
 import CollageLocking
 import Testing
-import CollageWriting
 import CollageFiles
 
 /// Photos made in memory for pipeline tests: each name says what the file would be.

@@ -1,3 +1,4 @@
+import CollageEvents
 import CollageCodecs
 import CollageCanvas
 import CollageCore
@@ -7,7 +8,6 @@ import CollageSources
 import CollageTestSupport
 import Foundation
 import Testing
-import CollageWriting
 import CollageFiles
 
 @Suite("build decodes several photos at once, with the result of one after another")

@@ -1,3 +1,5 @@
+import CollageJournal
+import CollageEvents
 import CollageCodecs
 import CollageCore
 import CollageImaging

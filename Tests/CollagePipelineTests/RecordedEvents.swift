@@ -1,6 +1,6 @@
+import CollageEvents
 import CollageLocking
 import CollagePipeline
-import CollageWriting
 
 /// Collects what the pipeline reports.
 final class RecordedEvents: Sendable {

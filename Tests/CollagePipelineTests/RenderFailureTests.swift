@@ -1,3 +1,5 @@
+import CollageWriting
+import CollageEvents
 import CollageCanvas
 import CollageCodecs
 import CollageCore
@@ -5,7 +7,6 @@ import CollageFiles
 import CollageImaging
 import CollageSources
 import CollageTestSupport
-import CollageWriting
 import Foundation
 import Testing
 @testable import CollagePipeline

@@ -1,3 +1,5 @@
+import CollageJournal
+import CollageEvents
 import CollageCodecs
 import CollageCanvas
 import CollageCore

@@ -1,9 +1,9 @@
+import CollageEvents
 import CollageCore
 import CollagePipeline
 import CollageReport
 import Foundation
 import Testing
-import CollageWriting
 
 @Suite("How a failed save is reported: a log line, shown even when quiet, and an NDJSON event")
 struct SaveFailedReportTests {

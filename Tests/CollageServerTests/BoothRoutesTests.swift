@@ -1,10 +1,10 @@
+import CollageEvents
 import CollageCodecs
 import CollageCore
 import CollageFiles
 import CollageImaging
 import CollageLocking
 import CollageTestSupport
-import CollageWriting
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,3 +1,4 @@
+import CollageEvents
 import CollageCodecs
 import CollageCore
 import CollageImaging

@@ -1,3 +1,4 @@
+internal import CollageEvents
 internal import AsyncAlgorithms
 internal import CollageCore
 internal import CollageLocking

@@ -1,3 +1,4 @@
+import CollageEvents
 import CollageCodecs
 import CollageCore
 import CollageImaging
@@ -6,7 +7,8 @@ import CollageSources
 import CollageTestSupport
 import Foundation
 import Testing
-@testable import CollageWriting
+@testable import CollageJournal
+import CollageWriting
 import CollageFiles
 
 @Suite("The photo booth's journal: its format, and where a restart resumes")

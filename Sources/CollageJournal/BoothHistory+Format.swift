@@ -1,3 +1,4 @@
+internal import CollageWriting
 internal import CollageCore
 
 /// The journal's text: one line per collage (its number, state, the SHA-256 of the collage file

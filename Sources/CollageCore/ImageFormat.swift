@@ -1,4 +1,5 @@
-/// The formats the tool reads (each read by an `ImageCodec`); it writes JPEG and PNG (`isWritable`).
+/// The formats the tool reads (each read by one of CollageCodecs' `ImageCodec`s, which also
+/// recognises it by its signature); it writes JPEG and PNG (`isWritable`).
 public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible {
     case jpeg = "JPEG"
     case png = "PNG"
@@ -9,12 +10,6 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
     /// A HEIF file whose brands name neither HEVC nor AV1 (`mif1` alone); libheif still reads it.
     case heif = "HEIF"
     case webp = "WebP"
-
-    /// Recognises a file by its signature, not its name: a text file called `.jpg` is no JPEG.
-    public init?<Bytes: Collection<UInt8>>(signature bytes: Bytes) {
-        guard let (_, format) = ImageCodecs.recognise(signature: bytes) else { return nil }
-        self = format
-    }
 
     /// JPEG and PNG: the formats a collage is written in.
     public var isWritable: Bool { self == .jpeg || self == .png }

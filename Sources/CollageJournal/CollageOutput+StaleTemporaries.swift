@@ -1,3 +1,4 @@
+public import CollageWriting
 public import CollageCore
 internal import CollageFiles
 #if canImport(Glibc)

@@ -5,7 +5,7 @@ import CollageTestSupport
 import Dispatch
 import Foundation
 import Testing
-@testable import CollageWriting
+@testable import CollageJournal
 
 /// Each complete collage's print state in the journal: written before and after the print
 /// command, read back across restarts, and never lost when saves and prints write at once.

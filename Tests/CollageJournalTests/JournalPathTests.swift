@@ -1,6 +1,6 @@
 import CollageCore
 import Testing
-import CollageWriting
+import CollageJournal
 
 /// `collage journal show PATH`: which file PATH names, by value.
 @Suite("A journal's path: the file itself, one set aside as damaged, or a booth's output")

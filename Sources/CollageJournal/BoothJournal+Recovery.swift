@@ -1,3 +1,4 @@
+internal import CollageWriting
 public import CollageCore
 public import CollageCodecs
 internal import CollageFiles

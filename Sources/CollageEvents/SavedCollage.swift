@@ -1,4 +1,3 @@
-public import CollageCodecs
 public import CollageCore
 public import CollageImaging
 

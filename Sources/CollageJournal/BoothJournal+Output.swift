@@ -1,4 +1,5 @@
 public import CollageCore
+public import CollageWriting
 internal import CollageFiles
 #if canImport(Glibc)
 internal import Glibc

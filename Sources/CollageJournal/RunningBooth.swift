@@ -1,3 +1,4 @@
+public import CollageWriting
 public import CollageCore
 internal import CollageFiles
 #if canImport(Glibc)
@@ -64,7 +65,8 @@ public enum RunningBooth {
         guard count > 0, let pid = Int32(String(decoding: bytes[..<count], as: UTF8.self).trimmingNewline), pid > 0 else {
             throw .unknown(lock, reason: count < 0 ? systemReason() : "it names no process")
         }
-        guard holdsFlock(pid: pid, inode: UInt64(info.st_ino)), holdsOpen(pid: pid, device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) else {
+        guard let file = FileIdentity.of(descriptor: descriptor)?.key else { throw .unknown(lock, reason: systemReason()) }
+        guard holdsFlock(pid: pid, inode: file.inode), holdsOpen(pid: pid, file: file) else {
             throw .unknown(lock, reason: "process \(pid) does not hold it")
         }
         return pid
@@ -83,12 +85,9 @@ public enum RunningBooth {
         }
     }
 
-    /// Whether process `pid` has this very file (device and inode as `stat` gives them) open.
-    static func holdsOpen(pid: Int32, device: UInt64, inode: UInt64) -> Bool {
-        descriptors(of: pid).contains { descriptor in
-            var info = stat()
-            return stat(descriptor, &info) == 0 && UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
-        }
+    /// Whether process `pid` has this very file (its device and inode) open.
+    static func holdsOpen(pid: Int32, file: FileKey) -> Bool {
+        descriptors(of: pid).contains { descriptor in FileIdentity.key(of: PathName(descriptor)) == file }
     }
 
     /// The paths of process `pid`'s open descriptors (`/proc/PID/fd/N`); none when it cannot be read.
