@@ -7,8 +7,8 @@ import CollageTestSupport
 import CollageWriting
 import Testing
 
-/// A booth's session in process (`WatchSession` with batches, its `BatchDriver` and
-/// `BatchStateMachine`): a test source, a manual clock and `SessionCommands`, no file and no
+/// A booth's session in process (`WatchSession` with batches, its `SessionDriver` and
+/// `SessionStateMachine`): a test source, a manual clock and `SessionCommands`, no file and no
 /// real second. Strips of four, a 60 s batch timeout.
 @Suite("The booth's session in virtual time: timeout, finish now, retakes, restart", .timeLimit(.minutes(1)))
 struct BoothSessionTests {
