@@ -186,6 +186,26 @@ public final class BoothJournal: Sendable {
         }
     }
 
+    /// Withdraws collage `batch`, not complete, whose every photo was deleted: removes its file
+    /// when it is the one this booth saved (a file put in its place is left alone, and the
+    /// withdrawal fails), then forgets it, so a restart neither shows nor resumes it. False when
+    /// the journal has no such collage (never saved, or complete).
+    public func withdraw(batch: Int) throws(FileError) -> Bool {
+        let file = output.path(forBatch: batch)
+        return try update { state throws(FileError) -> Bool in
+            guard let saved = state.history.saved(batch), !saved.complete else { return false }
+            if FileIdentity.exists(file) {
+                guard Self.content(of: file) == saved.saved else {
+                    throw FileError(path: file, action: "remove", reason: "it is not the file this booth saved, so it is left alone")
+                }
+                guard file.withCString({ unlink($0) }) == 0 else { throw systemError(file, "remove") }
+            }
+            state.history.forget(batch)
+            state.open = nil
+            return true
+        }
+    }
+
     /// Changes the journal and writes it, one change at a time: the file written last holds
     /// every change made.
     func update<R: Sendable>(_ change: (inout State) throws(FileError) -> R) throws(FileError) -> R {

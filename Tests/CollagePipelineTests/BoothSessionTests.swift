@@ -114,6 +114,27 @@ struct BoothSessionTests {
         }
     }
 
+    /// Every photo of the open collage removed: it is withdrawn (its file, the screen, the
+    /// journal), and the next photo starts it again.
+    @Test func aCollageLeftWithNoPhotoIsWithdrawnAndTheNextPhotoStartsItAgain() async throws {
+        try await withDeadline {
+            async let running = session().run(source)
+            var saves = sink.saves.makeAsyncIterator()
+            await send("p1", "p2")
+            for _ in 1...2 { _ = await nextSave(&saves) }
+            commands.send(.removed(PhotoFile("p1")))
+            #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p2"]))
+            commands.send(.removed(PhotoFile("p2")))
+            await untilSaid("withdrawn collage-1 (batch 1)")
+            #expect(events.lines.contains("p2 was removed: collage-1 is made again with no photo"))
+            #expect(sink.withdrawn == [1])
+            await send("p3")
+            #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p3"]))
+            source.finish()
+            _ = try await running
+        }
+    }
+
     /// A photo removed once its collage is complete changes nothing, and says so.
     @Test func aRemovalAfterCompletionChangesNothing() async throws {
         try await withDeadline {

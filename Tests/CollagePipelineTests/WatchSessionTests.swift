@@ -22,6 +22,7 @@ final class InMemorySink: CollageSink {
     let saves: AsyncStream<Save>
     private let continuation: AsyncStream<Save>.Continuation
     private let all = Locked<[Save]>([])
+    private let withdrawals = Locked<[Int]>([])
 
     init() {
         (saves, continuation) = AsyncStream.makeStream(of: Save.self)
@@ -42,6 +43,14 @@ final class InMemorySink: CollageSink {
             return Self.saved(batch)
         }
     }
+
+    /// A withdrawn collage: what it was saved as is forgotten, and the withdrawal is recorded.
+    func withdraw(batch: Int) async throws -> PathName? {
+        withdrawals.withLock { $0.append(batch) }
+        return PathName("collage-\(batch)")
+    }
+
+    var withdrawn: [Int] { withdrawals.withLock { $0 } }
 
     func destination(forBatch batch: Int) -> CollageDestination { Self.saved(batch).destination }
 }

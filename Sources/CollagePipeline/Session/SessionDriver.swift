@@ -76,8 +76,8 @@ struct SessionDriver<C: Clock<Duration>> {
             case .rebuilt(let batch, let removed, let left):
                 let photos = left == 0 ? "with no photo" : "with \(LogCount.photos(left))"
                 session.flow.log(.notice("\(removed) was removed: \(name(batch)) is made again \(photos)"))
-            case .withdraw:
-                break
+            case .withdraw(let batch):
+                try await withdraw(batch)
             case .unchanged(let removed, let batch):
                 session.flow.log(.notice("\(removed) was removed, but \(name(batch)) is complete: it stays as it is"))
             case .nothingToFinish(let batch):
@@ -100,6 +100,18 @@ struct SessionDriver<C: Clock<Duration>> {
         if session.commands?.applyEarly(file.path) == true { return machine.removedWhileRead(file.path, at: now) }
         if let replaced = decision.replaced { return machine.replaced(replaced.file.path, by: photo, at: now) }
         return machine.taken(photo, at: now)
+    }
+
+    /// Withdraws collage `batch` from the disk and the journal, then from the screen and the
+    /// gallery (the event). A failure is reported; the collage is saved again at the next change.
+    private func withdraw(_ batch: Int) async throws {
+        do {
+            guard let path = try await session.sink.withdraw(batch: batch) else { return }
+            session.flow.log(.withdrawn(path, batch: batch))
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw error }
+            session.flow.log(.notice("cannot withdraw \(name(batch)): \(error)"))
+        }
     }
 
     private func selection(of photos: [Photo]) -> Selection {
