@@ -94,7 +94,7 @@ struct SessionStateMachineTests {
 
     @Test func aRestartedBoothReadsItsPhotosAgainShowsNothingAndWaits() {
         var machine = Machine(limit: 4, timeout: .seconds(60), batch: 5, resuming: ["x", "y"], completed: ["old": 4], nextBatch: { $0 + 2 })
-        #expect(machine.started() == [.read("x"), .read("y")])
+        #expect(machine.started(at: at(0)) == [.read("x"), .read("y")])
         #expect(machine.taken("x", at: at(10)) == [])
         // The collage's file already shows them: nothing is saved, the timeout counts from now.
         #expect(machine.taken("y", at: at(10)) == [.wake(at: at(70))])
@@ -105,7 +105,7 @@ struct SessionStateMachineTests {
 
     @Test func aPhotoDeletedWhileTheBoothWasStoppedIsLeftOutAndTheRestSavedAgain() {
         var machine = Machine(limit: 3, timeout: .seconds(60), batch: 2, resuming: ["x", "gone", "y"])
-        _ = machine.started()
+        _ = machine.started(at: at(0))
         _ = machine.taken("x", at: at(0))
         #expect(machine.refused("gone", at: at(0)) == [])
         #expect(machine.taken("y", at: at(0)) == [.rebuilt(batch: 2, removed: "gone", left: 2), .show(batch: 2, photos: ["x", "y"]),
@@ -114,9 +114,17 @@ struct SessionStateMachineTests {
         #expect(machine.taken("z", at: at(5)) == [.complete(batch: 2, photos: ["x", "y", "z"], because: .full, next: 3)])
     }
 
+    @Test func aPhotoGoneFromTheFolderWhileStoppedLeavesTheResumedCollage() {
+        var machine = Machine(limit: 3, timeout: .seconds(60), batch: 2, resuming: ["x"], gone: ["y"])
+        #expect(machine.started(at: at(0)) == [.read("x")])
+        #expect(machine.taken("x", at: at(0)) == [.rebuilt(batch: 2, removed: "y", left: 1), .show(batch: 2, photos: ["x"]), .wake(at: at(60))])
+        var emptied = Machine(limit: 3, timeout: .seconds(60), batch: 2, gone: ["x"])
+        #expect(emptied.started(at: at(0)) == [.rebuilt(batch: 2, removed: "x", left: 0), .withdraw(batch: 2)])
+    }
+
     @Test func aFreshBoothHasNothingToRead() {
-        let machine = Machine(limit: 4, timeout: .seconds(60), batch: 1)
-        #expect(machine.started() == [])
+        var machine = Machine(limit: 4, timeout: .seconds(60), batch: 1)
+        #expect(machine.started(at: at(0)) == [])
     }
 
     @Test func changesInAThrottleWindowAreShownOnceAtItsEnd() {

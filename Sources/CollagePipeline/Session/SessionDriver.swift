@@ -23,12 +23,12 @@ struct SessionDriver<C: Clock<Duration>> {
         self.session = session
         self.inputs = inputs
         machine = Machine(limit: session.flow.layout.limit, timeout: session.batchTimeout, interval: session.interval, batch: start.batch,
-                          resuming: start.files.map(\.path), completed: start.completed, nextBatch: start.nextBatch)
+                          resuming: start.files.map(\.path), gone: start.gone.map(\.path), completed: start.completed, nextBatch: start.nextBatch)
     }
 
     /// Until the source ends, or (outside photo-booth mode) the collage is complete.
     mutating func run() async throws -> WatchSession<C>.Outcome {
-        if let end = try await carryOut(machine.started()) { return end }
+        if let end = try await carryOut(machine.started(at: session.clock.now)) { return end }
         inputs: for await input in inputs.stream {
             let now = session.clock.now
             let actions: [Machine.Action]

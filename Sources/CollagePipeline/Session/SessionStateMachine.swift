@@ -79,22 +79,26 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
     /// The wake-up asked for last.
     private var armed: Instant?
 
-    /// `resuming`: the open batch's photos a restarted booth reads again; `completed`: the photos
-    /// of the collages its journal says are complete.
-    init(limit: Int, timeout: Instant.Duration?, interval: Instant.Duration = .zero, batch: Int, resuming: [Name] = [],
+    /// `resuming`: the open batch's photos a restarted booth reads again; `gone`: those of its
+    /// photos that left the folder while it was stopped; `completed`: the photos of the collages
+    /// its journal says are complete.
+    init(limit: Int, timeout: Instant.Duration?, interval: Instant.Duration = .zero, batch: Int, resuming: [Name] = [], gone: [Name] = [],
          completed: [Name: Int] = [:], nextBatch: @escaping @Sendable (Int) -> Int = { $0 + 1 }) {
         precondition(limit > 0, "a batch holds at least one photo")
         self.limit = limit
         self.timeout = timeout
         self.interval = interval
         self.throttle = ThrottleStateMachine(interval: interval)
-        self.open = Open(batch: batch, resuming: resuming)
+        self.open = Open(batch: batch, resuming: resuming, missing: gone)
         self.completed = completed
         self.nextBatch = nextBatch
     }
 
-    /// The session starts: the resumed photos are read again first.
-    func started() -> [Action] { open.resuming.map(Action.read) }
+    /// The session starts: the resumed photos are read again first (with none left, the
+    /// collage is withdrawn at once).
+    mutating func started(at now: Instant) -> [Action] {
+        open.resuming.isEmpty ? resumedAll(at: now) : open.resuming.map(Action.read)
+    }
 
     /// A file came into the folder. Under the name of a photo of the open batch (a retake copied
     /// or renamed over it), the old one leaves first.
