@@ -190,6 +190,25 @@ struct BoothSessionTests {
         }
     }
 
+    /// A restarted booth whose open collage lost a photo while it was stopped: made again from
+    /// the photo left and saved, then new photos join it and complete it.
+    @Test func aRestartWithAPhotoGoneRebuildsTheOpenBatchAndNewPhotosCompleteIt() async throws {
+        try await withDeadline {
+            let start = BoothStart(batch: 3, files: [PhotoFile("p1")], gone: [PhotoFile("p2")])
+            async let running = session(start: start).run(source)
+            var saves = sink.saves.makeAsyncIterator()
+            #expect(await nextSave(&saves) == .init(batch: 3, photos: ["p1"]))
+            #expect(events.lines.contains("p2 was removed: collage-3 is made again with 1 photo"))
+            await send("p3", "p4", "p5")
+            #expect(await nextSave(&saves) == .init(batch: 3, photos: ["p1", "p3"]))
+            #expect(await nextSave(&saves) == .init(batch: 3, photos: ["p1", "p3", "p4"]))
+            #expect(await nextSave(&saves) == .init(batch: 3, photos: ["p1", "p3", "p4", "p5"], complete: true))
+            source.finish()
+            _ = try await running
+            #expect(addedCount == ["p1": 1, "p3": 1, "p4": 1, "p5": 1])
+        }
+    }
+
     /// A retake saved under the name of a photo of the open batch (copied or renamed over it):
     /// the old one leaves the batch, then the new one joins it, once.
     @Test func aPhotoReplacedUnderItsNameIsARemovalThenAnArrival() async throws {
