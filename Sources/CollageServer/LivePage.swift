@@ -184,6 +184,7 @@ enum LivePage {
           $("empty").hidden = false;
           $("download").hidden = true;
           $("title").textContent = photos(0);
+          tell("", "Every photo was deleted: the collage starts again");
           fetch("/", { cache: "no-store" }).then((r) => r.text()).then((html) => {
             shows = read(new DOMParser().parseFromString(html, "text/html"));
           }).catch(() => {});
