@@ -482,6 +482,11 @@ def test_a_collage_left_with_no_photo_is_withdrawn():
         check(withdrawn["data"] == {"path": os.path.join(booth.out, name), "batch": 1}, f"withdrawn: {withdrawn}")
         _, data = events.until("withdrawn")
         check(booth.printed(data), "the page hears of it as --json printed it")
+        here = os.path.dirname(os.path.abspath(__file__))
+        schema = os.path.join(here, "..", "..", "..", "docs", "watch-event.schema.json")
+        valid = subprocess.run([sys.executable, os.path.join(here, "..", "validate-json.py"), schema, "--lines"],
+                               input="\n".join(booth.lines), capture_output=True, text=True)
+        check(valid.returncode == 0, f"the events, withdrawn included, follow the schema: {valid.stdout}{valid.stderr}")
         check(not os.path.exists(os.path.join(booth.out, name)), "its file is removed")
         check(curl(f"{booth.url}/collages/{name}")[0] == 404, "a deleted shot is never served: 404")
         status, _, body = curl(booth.url + "/gallery")
