@@ -15,6 +15,10 @@ public enum PipelineEvent: Sendable {
     /// `complete` when they are all it takes (decided once, where the selection is known: the
     /// printer, the list of finished collages and the server read it, never the count).
     case saved(SavedCollage, photos: Int, batch: Int, complete: Bool)
+    /// A booth's open collage number `batch` lost its last photo (a group deleted every shot)
+    /// before it was complete: its file was removed, and it is no longer served, shown, or in
+    /// the journal.
+    case withdrawn(PathName, batch: Int)
     /// Collage number `batch` could not be saved (`error` says why): whatever file was there is
     /// kept, unless only a booth's journal failed (`WriteError.journal`: the new collage is on
     /// disk, and `error` says so). `retryIn` is when the session's final collage is tried again;

@@ -85,6 +85,13 @@ public struct BoothHistory: Sendable, Equatable {
         }
     }
 
+    /// Forgets collage `number`: it lost its last photo before it was complete, and its file is
+    /// gone (withdrawn).
+    public mutating func forget(_ number: Int) {
+        collages.removeAll { $0.number == number }
+        if intent?.number == number { intent = nil }
+    }
+
     /// The collage holding a photo with this content, other than collage `open` (the one being
     /// made, whose photos the duplicate rule already guards).
     public func collage(containing content: ContentHash, except open: Int? = nil) -> Collage? {

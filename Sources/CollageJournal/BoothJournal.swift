@@ -137,10 +137,11 @@ public final class BoothJournal: Sendable {
         }
         if let unfinished = history.unfinished {
             switch journal.resumable(unfinished, in: folder, limit: limit) {
-            case .success(let files):
+            case .success(let (files, gone)):
                 journal.state.withLock { $0.open = unfinished.number }
-                notice("finishing \(output.path(forBatch: unfinished.number)) (\(Self.photos(files.count))) before starting another")
-                return (journal, BoothStart(batch: unfinished.number, files: files, nextBatch: next, completed: completed))
+                notice("finishing \(output.path(forBatch: unfinished.number)) (\(Self.photos(files.count))) before starting another"
+                    + (gone.isEmpty ? "" : "; gone from \(folder) since: " + gone.map { "\($0.path)" }.joined(separator: ", ")))
+                return (journal, BoothStart(batch: unfinished.number, files: files, gone: gone, nextBatch: next, completed: completed))
             case .failure(let reason):
                 notice("\(output.path(forBatch: unfinished.number)) is kept as it is: \(reason.text)")
             }
@@ -193,6 +194,26 @@ public final class BoothJournal: Sendable {
         }
     }
 
+    /// Withdraws collage `batch`, not complete, whose every photo was deleted: removes its file
+    /// when it is the one this booth saved (a file put in its place is left alone, and the
+    /// withdrawal fails), then forgets it, so a restart neither shows nor resumes it. False when
+    /// the journal has no such collage (never saved, or complete).
+    public func withdraw(batch: Int) throws(FileError) -> Bool {
+        let file = output.path(forBatch: batch)
+        return try update { state throws(FileError) -> Bool in
+            guard let saved = state.history.saved(batch), !saved.complete else { return false }
+            if FileIdentity.exists(file) {
+                guard Self.content(of: file) == saved.saved else {
+                    throw FileError(path: file, action: "remove", reason: "it is not the file this booth saved, so it is left alone")
+                }
+                guard file.withCString({ unlink($0) }) == 0 else { throw systemError(file, "remove") }
+            }
+            state.history.forget(batch)
+            state.open = nil
+            return true
+        }
+    }
+
     /// Changes the journal and writes it, one change at a time: the file written last holds
     /// every change made.
     func update<R: Sendable>(_ change: (inout State) throws(FileError) -> R) throws(FileError) -> R {
@@ -238,23 +259,26 @@ public final class BoothJournal: Sendable {
         let text: String
     }
 
-    /// The unfinished collage's photos, if it can be finished: its file is still the one saved
-    /// (or gone), and every photo is still in the folder with the same content.
-    private func resumable(_ collage: BoothHistory.Collage, in folder: PathName, limit: Int) -> Result<[PhotoFile], NotResumable> {
+    /// The unfinished collage's photos, if it can be finished (its file is still the one saved,
+    /// or gone): those still in the folder with the same content, and those gone since (deleted,
+    /// or another photo under the name), which leave it as a retake would.
+    private func resumable(_ collage: BoothHistory.Collage, in folder: PathName, limit: Int)
+        -> Result<(files: [PhotoFile], gone: [PhotoFile]), NotResumable> {
         guard collage.photos.count < limit else { return .failure(NotResumable(text: "it already holds \(Self.photos(collage.photos.count))")) }
         let file = output.path(forBatch: collage.number)
         if FileIdentity.exists(file), Self.content(of: file) != collage.saved {
             return .failure(NotResumable(text: "the file is not the one this booth saved"))
         }
-        var files: [PhotoFile] = []
+        var files: [PhotoFile] = [], gone: [PhotoFile] = []
         for photo in collage.photos {
             let path = folder.appending(photo.name)
-            guard Self.content(of: path) == photo.content else {
-                return .failure(NotResumable(text: "its photo \(photo.name) is no longer in \(folder)"))
+            if Self.content(of: path) == photo.content {
+                files.append(PhotoFile(path: path))
+            } else {
+                gone.append(PhotoFile(path: path))
             }
-            files.append(PhotoFile(path: path))
         }
-        return .success(files)
+        return .success((files, gone))
     }
 
     private static func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }

@@ -14,8 +14,9 @@ public import CollageFiles
 /// ```
 /// One `Decision` per file taken, reported to `log` as it is made: a file a stage refuses goes
 /// on past the later stages untouched and is decided at the end. `selections` keeps the
-/// selection after each photo added. Throttling, rendering and saving follow in `WatchSession`
-/// (and, unthrottled, in `CollageBuild`).
+/// selection after each photo added; `decision(for:index:taken:)` is one file's verdict, which a
+/// booth's session asks for file by file (`SessionDriver`). Rendering and saving follow in
+/// `WatchSession` (throttled) and `CollageBuild`.
 public struct CollageFlow: Sendable {
     public var reader: any PhotoReader
     /// The collage: its canvas and style decide the tiles a photo can get, so the size it is
@@ -59,14 +60,11 @@ public struct CollageFlow: Sendable {
     /// What the chain decided about each file it took from `files`, in order, one decision per
     /// file, each reported to `log` as it is made. The sequence ends when its source does, or
     /// when a file arrives after the selection is full; that file is left in `overflow`.
-    /// `starting`: the photos already taken (a booth's batch rebuilt after a retake keeps its
-    /// photos, decoded, without reading or announcing them again).
     public func decisions<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
-        from files: Files, overflow: Overflow = Overflow(), starting: Selection? = nil
+        from files: Files, overflow: Overflow = Overflow()
     ) -> some AsyncSequence<Decision, Never> & Sendable {
-        let relay = SelectionRelay(starting ?? Selection(limit: layout.limit, similarity: similarity))
+        let relay = SelectionRelay(Selection(limit: layout.limit, similarity: similarity))
         let taken = Tally()
-        let (reader, rules, log) = (reader, rules, log)
         return files
             // takeWhile: the app stopped taking photos at six.
             .prefix(while: { file in
@@ -77,37 +75,46 @@ public struct CollageFlow: Sendable {
                 overflow.hold(file)
                 return false
             })
-            // probe: the header only.
-            .map { (file: PhotoFile) -> Step<ProbedPhoto> in
-                Step(file: file, value: await reader.probe(file).mapError { SizedRejection(rejection: $0, size: nil) })
-            }
-            // filter by shape: decided from the header, before any pixel is decoded.
-            .map { step in step.check(size: \.size) { rules.shape($0.size) } }
-            // decode once, at the size for the largest tile this photo can get.
-            .map { (step: Step<ProbedPhoto>) -> Step<Photo> in
-                guard case .success(let probed) = step.value else { return step.failed() }
+            .map { (file: PhotoFile) -> Decision in
                 // The chain pulls one file at a time: the last file taken is this one.
-                let kept = self.keptSize(of: probed.size, file: taken.value - 1, position: relay.value.count)
-                let decoded = await probed.decode(keeping: kept)
-                return Step(file: step.file, value: decoded.mapError { SizedRejection(rejection: $0, size: probed.size) })
-            }
-            // unique, or a better copy, and the limit: the rule book decides on the photo compared
-            // with every photo taken, once; the scan carries out its verdict.
-            .map { (step: Step<Photo>) -> Decision in
-                let decision = Self.scan(step, by: rules, into: relay)
-                log(PipelineEvent(decision))
-                if let replaced = decision.replaced {
-                    log(.skipped(replaced.file, .replacedBy(decision.file.path), size: replaced.size))
-                }
+                let decision = await self.decision(for: file, index: taken.value - 1, taken: relay.value)
+                if case .added = decision.outcome { relay.accept(decision.selection) }
+                self.report(decision)
                 return decision
             }
     }
 
+    /// The chain's verdict on one file, given the photos `taken` so far: probe (the header
+    /// only), the shape rule (from the header, before any pixel is decoded), a decode at the size
+    /// for the largest tile this photo can get, then the rule book (unique, or a better copy, and
+    /// the limit) on the photo compared with every photo taken, once. `index`: the file's place
+    /// in the source. Nothing is logged (`report`).
+    public func decision(for file: PhotoFile, index: Int, taken: Selection) async -> Decision {
+        let probed = Step(file: file, value: await reader.probe(file).mapError { SizedRejection(rejection: $0, size: nil) })
+            .check(size: \.size) { rules.shape($0.size) }
+        let decoded: Step<Photo>
+        if case .success(let photo) = probed.value {
+            let kept = keptSize(of: photo.size, file: index, position: taken.count)
+            decoded = Step(file: file, value: await photo.decode(keeping: kept).mapError { SizedRejection(rejection: $0, size: photo.size) })
+        } else {
+            decoded = probed.failed()
+        }
+        return Self.scan(decoded, by: rules, into: taken)
+    }
+
+    /// Reports a decision to `log`, and the photo a better copy took the place of.
+    public func report(_ decision: Decision) {
+        log(PipelineEvent(decision))
+        if let replaced = decision.replaced {
+            log(.skipped(replaced.file, .replacedBy(decision.file.path), size: replaced.size))
+        }
+    }
+
     /// The selection after each accepted photo: the decisions that added one.
     public func selections<Files: AsyncSequence<PhotoFile, Never> & Sendable>(
-        from files: Files, overflow: Overflow = Overflow(), starting: Selection? = nil
+        from files: Files, overflow: Overflow = Overflow()
     ) -> some AsyncSequence<Selection, Never> & Sendable {
-        decisions(from: files, overflow: overflow, starting: starting).compactMap { decision in
+        decisions(from: files, overflow: overflow).compactMap { decision in
             if case .added = decision.outcome { return decision.selection }
             return nil
         }
@@ -115,8 +122,8 @@ public struct CollageFlow: Sendable {
 
     /// The scan (the book's `scan` into the selection, `reductions` in Swift): the rule book's
     /// verdict on a photo that passed the stages before, carried out on the selection in `relay`.
-    private static func scan(_ step: Step<Photo>, by rules: PhotoRuleBook, into relay: SelectionRelay) -> Decision {
-        var selection = relay.value
+    private static func scan(_ step: Step<Photo>, by rules: PhotoRuleBook, into taken: Selection) -> Decision {
+        var selection = taken
         switch step.value {
         case .failure(let failure):
             return Decision(file: step.file, outcome: .skipped(failure.rejection, size: failure.size), selection: selection)
@@ -127,11 +134,9 @@ public struct CollageFlow: Sendable {
                 return Decision(file: step.file, outcome: .skipped(rejection, size: photo.size), selection: selection)
             case .use(let nearest):
                 selection.take(photo)
-                relay.accept(selection)
                 return Decision(file: step.file, outcome: .added(photo, nearest: nearest), selection: selection)
             case .replace(let kept, let nearest):
                 _ = selection.replace(kept.name, with: photo)
-                relay.accept(selection)
                 return Decision(file: step.file, outcome: .added(photo, nearest: nearest), selection: selection,
                                 replaced: (PhotoFile(path: kept.name), kept.size))
             }

@@ -64,5 +64,12 @@ public struct DiskSink: CollageSink {
         }
     }
 
+    /// Only a booth's collage is withdrawn, through its journal, which knows the file it saved;
+    /// outside a booth the file stays.
+    public func withdraw(batch: Int) async throws -> PathName? {
+        guard let journal else { return nil }
+        return try await Blocking.run { try journal.withdraw(batch: batch) } ? output.path(forBatch: batch) : nil
+    }
+
     public func destination(forBatch batch: Int) -> CollageDestination { .file(output.path(forBatch: batch)) }
 }

@@ -59,7 +59,7 @@ public final class EventLog: Sendable {
             case .added: progress?.line.used += 1; progress?.line.decided += 1
             case .skipped: progress?.line.decided += 1
             case .saved: progress?.line.pagesWritten += 1
-            case .saveFailed, .printed, .printFailed, .printUnknown, .notice: break
+            case .saveFailed, .printed, .printFailed, .printUnknown, .notice, .withdrawn: break
             }
         }
         write(LogLines.lines(for: event, verbosity: verbosity, watching: watching))

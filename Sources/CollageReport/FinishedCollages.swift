@@ -17,6 +17,10 @@ public final class FinishedCollages: Sendable {
     public var all: [PathName] { state.withLock { $0.all } }
 
     public func note(_ event: PipelineEvent) {
+        if case .withdrawn(let path, _) = event {
+            state.withLock { state in if state.open == path { state.open = nil } }
+            return
+        }
         guard case .saved(let saved, _, _, let complete) = event, let path = saved.destination.path else { return }
         if complete {
             state.withLock { state in

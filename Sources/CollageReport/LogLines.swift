@@ -55,6 +55,8 @@ public enum LogLines {
             return [(.skipped, "\(file): \(rejection)")]
         case .saved(let saved, let photos, _, _):
             return [(.saved, "wrote \(saved.destination) (\(saved.size), \(photos) photo\(photos == 1 ? "" : "s"))")]
+        case .withdrawn(let path, _):
+            return [(.notice, "removed \(path): it has no photo left")]
         case .saveFailed, .printFailed, .printUnknown:
             return []  // above
         case .printed(let path, let copies, _):

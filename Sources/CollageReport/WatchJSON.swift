@@ -27,6 +27,8 @@ public enum WatchJSON {
             return envelope("saved", JSONFields.path("path", orNull: saved.destination.path) + [("format", JSONFields.format(saved.format))]
                 + JSONFields.size(saved.size)
                 + [("bytes", .int(saved.bytes)), ("photos", .int(photos)), ("batch", .int(batch)), ("complete", .bool(complete))])
+        case .withdrawn(let path, let batch):
+            return envelope("withdrawn", JSONFields.path("path", path) + [("batch", .int(batch))])
         case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
             return envelope("save-failed", JSONFields.path("path", orNull: destination.path) + [
                 ("photos", .int(photos)), ("batch", .int(batch)), ("error", .string(error)),

@@ -34,6 +34,9 @@ public final class WatchScreen: Sendable {
             case .saveFailed, .printFailed, .printUnknown:
                 let line = LogLines.lines(for: event, verbosity: .quiet, watching: true).first?.1 ?? "a save failed"
                 state.saved = StatusLine(line, style: .error)
+            case .withdrawn(let path, _):
+                state.photos = 0
+                state.saved = StatusLine("removed \(path): it has no photo left")
             case .printed(let path, _, _):
                 state.last = StatusLine("printed \(path)", style: .saved)
             case .notice(let text):

@@ -74,6 +74,13 @@ final class BoothFiles: Sendable {
         case .added(let file, _, _, _):
             guard let name = PathParts(file.path).name.text else { return }
             state.withLock { $0.photos[name] = file.path }
+        case .withdrawn(let path, _):
+            // Its file is gone: never served or listed again, not even from a file kept open.
+            guard let name = PathParts(path).name.text else { return }
+            state.withLock { state in
+                state.collages[name] = nil
+                state.kept.removeAll { $0.name == name }
+            }
         case .skipped, .saveFailed, .printed, .printFailed, .printUnknown, .notice:
             break
         }

@@ -177,6 +177,18 @@ enum LivePage {
             if (shown === 0) code(shows[0]);
           }).catch(() => {});
         }
+        // The open collage lost its last photo: nothing on the screen until the next one.
+        function withdraw() {
+          $("collage").hidden = true;
+          $("collage").removeAttribute("src");
+          $("empty").hidden = false;
+          $("download").hidden = true;
+          $("title").textContent = photos(0);
+          tell("", "Every photo was deleted: the collage starts again");
+          fetch("/", { cache: "no-store" }).then((r) => r.text()).then((html) => {
+            shows = read(new DOMParser().parseFromString(html, "text/html"));
+          }).catch(() => {});
+        }
         shows = read(document);
         awake();
         const events = new EventSource("/events");
@@ -194,6 +206,7 @@ enum LivePage {
               break;
             case "skipped": awake(); tell("skipped", "Skipped " + base(data.path) + ": " + data.detail); break;
             case "saved": awake(); show(data, message.lastEventId); break;
+            case "withdrawn": awake(); withdraw(); break;
             case "save-failed": tell("failed", "Could not save the collage: " + data.error); break;
             case "finished": tell("", "The booth has stopped."); events.close(); $("status").className = "off"; break;
           }

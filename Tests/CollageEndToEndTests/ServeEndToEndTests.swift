@@ -55,6 +55,13 @@ struct ServeEndToEndTests {
         try await script("browser_test.py", [ProcessInfo.processInfo.environment["COLLAGE_SCREENSHOTS"] ?? shots.path])
     }
 
+    /// A group deletes every shot of its open collage: the live page, open in Chromium, stops
+    /// showing it without a reload, and shows the next photo's collage (live_withdrawn_test.py).
+    @Test func theLivePageStopsShowingAWithdrawnCollage() async throws {
+        let shots = try TemporaryDirectory()
+        try await script("live_withdrawn_test.py", [ProcessInfo.processInfo.environment["COLLAGE_SCREENSHOTS"] ?? shots.path])
+    }
+
     /// `/` on a 1920x1080 kiosk screen: zbarimg reads its QR code from Chromium's screenshot and
     /// the URL serves the newest collage's bytes; it fits without scrolling; idle, it shows the
     /// earlier collages with their own codes.

@@ -181,16 +181,20 @@ struct BoothJournalTests {
         #expect(start.nextBatch(4) == 5)
     }
 
-    @Test func anUnfinishedCollageWhosePhotoIsGoneIsKeptAsItIs() async throws {
+    /// A photo deleted while the booth was stopped leaves the unfinished collage, which is
+    /// finished with the photos left: they are not "already in" it.
+    @Test func anUnfinishedCollageWhosePhotoIsGoneIsFinishedWithThePhotosLeft() async throws {
         let booth = Booth()
         let photos = try booth.arrive(["path.jpg", "autumn.jpg"])
         _ = try await booth.firstRun { journal in try await booth.save(journal, batch: 1, photos, complete: false) }
         try FileManager.default.removeItem(atPath: booth.photos.file("autumn.jpg"))
 
         let (again, start) = try booth.open()
-        #expect(start.batch == 2 && start.files.isEmpty)
-        #expect(again.collage(containing: photos[0].content!) == booth.output.path(forBatch: 1))
-        #expect(booth.notices.withLock { $0 }.first == "\(booth.out.file("booth-0001.jpg")) is kept as it is: its photo autumn.jpg is no longer in \(booth.photos.path)")
+        #expect(start.batch == 1)
+        #expect(start.files == [PhotoFile(path: photos[0].name)] && start.gone == [PhotoFile(path: photos[1].name)])
+        #expect(again.collage(containing: photos[0].content!) == nil)
+        #expect(booth.notices.withLock { $0 }.first == "finishing \(booth.out.file("booth-0001.jpg")) (1 photo) before starting another; "
+            + "gone from \(booth.photos.path) since: \(booth.photos.file("autumn.jpg"))")
     }
 
     @Test func anUnfinishedCollageWhoseFileWasReplacedIsNotTouched() async throws {

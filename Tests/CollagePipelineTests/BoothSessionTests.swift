@@ -7,8 +7,8 @@ import CollagePipeline
 import CollageTestSupport
 import Testing
 
-/// A booth's session in process (`WatchSession` with batches, its `BatchDriver` and
-/// `BatchStateMachine`): a test source, a manual clock and `SessionCommands`, no file and no
+/// A booth's session in process (`WatchSession` with batches, its `SessionDriver` and
+/// `SessionStateMachine`): a test source, a manual clock and `SessionCommands`, no file and no
 /// real second. Strips of four, a 60 s batch timeout.
 @Suite("The booth's session in virtual time: timeout, finish now, retakes, restart", .timeLimit(.minutes(1)))
 struct BoothSessionTests {
@@ -114,6 +114,27 @@ struct BoothSessionTests {
         }
     }
 
+    /// Every photo of the open collage removed: it is withdrawn (its file, the screen, the
+    /// journal), and the next photo starts it again.
+    @Test func aCollageLeftWithNoPhotoIsWithdrawnAndTheNextPhotoStartsItAgain() async throws {
+        try await withDeadline {
+            async let running = session().run(source)
+            var saves = sink.saves.makeAsyncIterator()
+            await send("p1", "p2")
+            for _ in 1...2 { _ = await nextSave(&saves) }
+            commands.send(.removed(PhotoFile("p1")))
+            #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p2"]))
+            commands.send(.removed(PhotoFile("p2")))
+            await untilSaid("withdrawn collage-1 (batch 1)")
+            #expect(events.lines.contains("p2 was removed: collage-1 is made again with no photo"))
+            #expect(sink.withdrawn == [1])
+            await send("p3")
+            #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p3"]))
+            source.finish()
+            _ = try await running
+        }
+    }
+
     /// A photo removed once its collage is complete changes nothing, and says so.
     @Test func aRemovalAfterCompletionChangesNothing() async throws {
         try await withDeadline {
@@ -166,6 +187,25 @@ struct BoothSessionTests {
             #expect(await nextSave(&saves) == .init(batch: 4, photos: ["p2"]))
             source.finish()
             _ = try await running
+        }
+    }
+
+    /// A restarted booth whose open collage lost a photo while it was stopped: made again from
+    /// the photo left and saved, then new photos join it and complete it.
+    @Test func aRestartWithAPhotoGoneRebuildsTheOpenBatchAndNewPhotosCompleteIt() async throws {
+        try await withDeadline {
+            let start = BoothStart(batch: 3, files: [PhotoFile("p1")], gone: [PhotoFile("p2")])
+            async let running = session(start: start).run(source)
+            var saves = sink.saves.makeAsyncIterator()
+            #expect(await nextSave(&saves) == .init(batch: 3, photos: ["p1"]))
+            #expect(events.lines.contains("p2 was removed: collage-3 is made again with 1 photo"))
+            await send("p3", "p4", "p5")
+            #expect(await nextSave(&saves) == .init(batch: 3, photos: ["p1", "p3"]))
+            #expect(await nextSave(&saves) == .init(batch: 3, photos: ["p1", "p3", "p4"]))
+            #expect(await nextSave(&saves) == .init(batch: 3, photos: ["p1", "p3", "p4", "p5"], complete: true))
+            source.finish()
+            _ = try await running
+            #expect(addedCount == ["p1": 1, "p3": 1, "p4": 1, "p5": 1])
         }
     }
 

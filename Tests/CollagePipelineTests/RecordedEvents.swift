@@ -21,6 +21,7 @@ final class RecordedEvents: Sendable {
             case .printed(let path, let copies, let batch): return "printed \(path) (\(copies), batch \(batch))"
             case .printFailed(let path, let error, _, _, let batch, _): return "not printed \(path) (batch \(batch)): \(error)"
             case .printUnknown(let path, let batch): return "possibly not printed \(path) (batch \(batch))"
+            case .withdrawn(let path, let batch): return "withdrawn \(path) (batch \(batch))"
             case .notice(let text): return text
             }
         }

@@ -38,6 +38,8 @@ final class FailingSink: CollageSink {
         }
     }
 
+    func withdraw(batch: Int) async throws -> PathName? { try await memory.withdraw(batch: batch) }
+
     func destination(forBatch batch: Int) -> CollageDestination { memory.destination(forBatch: batch) }
 }
 

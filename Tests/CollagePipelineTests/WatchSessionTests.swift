@@ -23,6 +23,7 @@ final class InMemorySink: CollageSink {
     let saves: AsyncStream<Save>
     private let continuation: AsyncStream<Save>.Continuation
     private let all = Locked<[Save]>([])
+    private let withdrawals = Locked<[Int]>([])
 
     init() {
         (saves, continuation) = AsyncStream.makeStream(of: Save.self)
@@ -43,6 +44,14 @@ final class InMemorySink: CollageSink {
             return Self.saved(batch)
         }
     }
+
+    /// A withdrawn collage: what it was saved as is forgotten, and the withdrawal is recorded.
+    func withdraw(batch: Int) async throws -> PathName? {
+        withdrawals.withLock { $0.append(batch) }
+        return PathName("collage-\(batch)")
+    }
+
+    var withdrawn: [Int] { withdrawals.withLock { $0 } }
 
     func destination(forBatch batch: Int) -> CollageDestination { Self.saved(batch).destination }
 }
@@ -88,12 +97,12 @@ struct WatchSessionTests {
             var saves = sink.saves.makeAsyncIterator()
             source.send(PhotoFile("p1"))
             _ = await saves.next()
-            for n in 2...6 {
+            for n in 2...5 {
                 source.send(PhotoFile("p\(n)"))
                 await source.untilAsked()
             }
-            clock.advance(by: interval)
-            let outcome = try await running  // returns with no seventh file sent
+            source.send(PhotoFile("p6"))
+            let outcome = try await running  // returns with no seventh file sent, and no wait for the window
             #expect(outcome == .complete(InMemorySink.saved(1)))
             #expect(sink.history.last?.photos == (1...6).map { "p\($0)" })
             #expect(source.taken == 6)

@@ -70,3 +70,6 @@ struct ThrottleStateMachine<Element, Instant: InstantProtocol> {
         }
     }
 }
+
+extension ThrottleStateMachine: Sendable where Element: Sendable, Instant: Sendable {}
+extension ThrottleStateMachine.State: Sendable where Element: Sendable, Instant: Sendable {}

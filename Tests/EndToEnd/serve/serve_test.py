@@ -3,7 +3,8 @@
 header (conditional GET included), the hostile paths and methods, a Server-Sent Events client
 that receives `saved` live and resumes with Last-Event-ID, a client that never reads and one that
 reads slowly while the watch keeps saving, a slowloris, an earlier run's collages served after a
-restart only while unchanged, a port already taken (exit 69), SIGTERM.
+restart only while unchanged, a collage left with no photo withdrawn, a port already taken (exit
+69), SIGTERM.
 
 usage: serve_test.py COLLAGE FIXTURES [CHECK...]   (only the checks named; all when none)
        serve_test.py --list                         (the checks' names, one a line)"""
@@ -463,12 +464,63 @@ def test_a_hard_link_planted_under_a_collage_name_is_never_sent():
         booth.close()
 
 
+def test_a_collage_left_with_no_photo_is_withdrawn():
+    """A group deletes every shot of its open collage: the file goes, and it is neither served,
+    nor in the gallery, nor shown again by a page that joins later; a restart does not resume it."""
+    booth = Booth(COLLAGE, FIXTURES)
+    try:
+        events = SSEClient(booth.port)
+        events.until("started")
+        for count, name in enumerate(["autumn.jpg", "kite.jpg"], start=1):
+            booth.drop(name)
+            booth.saved(count)
+        name = "collage-0001.jpg"
+        check(curl(f"{booth.url}/collages/{name}")[0] == 200, "the open collage is served")
+        for photo in ["autumn.jpg", "kite.jpg"]:
+            os.unlink(os.path.join(booth.folder, photo))
+        withdrawn = booth.next("withdrawn")
+        check(withdrawn["data"] == {"path": os.path.join(booth.out, name), "batch": 1}, f"withdrawn: {withdrawn}")
+        _, data = events.until("withdrawn")
+        check(booth.printed(data), "the page hears of it as --json printed it")
+        here = os.path.dirname(os.path.abspath(__file__))
+        schema = os.path.join(here, "..", "..", "..", "docs", "watch-event.schema.json")
+        valid = subprocess.run([sys.executable, os.path.join(here, "..", "validate-json.py"), schema, "--lines"],
+                               input="\n".join(booth.lines), capture_output=True, text=True)
+        check(valid.returncode == 0, f"the events, withdrawn included, follow the schema: {valid.stdout}{valid.stderr}")
+        check(not os.path.exists(os.path.join(booth.out, name)), "its file is removed")
+        check(curl(f"{booth.url}/collages/{name}")[0] == 404, "a deleted shot is never served: 404")
+        status, _, body = curl(booth.url + "/gallery")
+        check(status == 200 and name.encode() not in body, "the gallery no longer lists it")
+        status, _, body = curl(booth.url + "/")
+        check(status == 200 and name.encode() not in body, "a page opened now does not show it")
+        events.close()
+        later = SSEClient(booth.port, last_event_id=0)
+        replayed = []
+        while True:
+            _, data = later.event()
+            replayed.append(data)
+            if '"withdrawn"' in data:
+                break
+        check(any('"saved"' in data for data in replayed), "/events replays the saves, then the withdrawal")
+        later.close()
+        # The next photo starts collage 1 again; the journal does not resume the withdrawn one.
+        booth.restart()
+        booth.drop("coldripple.jpg")
+        saved = booth.saved(1)
+        check(os.path.basename(saved["data"]["path"]) == name, f"the next photo starts {name} again: {saved}")
+        check(not any("finishing" in line for line in booth.lines + booth.stderr), f"nothing to finish after a restart: {booth.lines}")
+    finally:
+        booth.stop()
+        booth.close()
+
+
 TESTS = [test_routes_headers_and_conditional_requests, test_hostile_requests, test_photos_only_when_asked,
          test_events_live_resume_and_the_same_json_as_stdout, test_clients_that_do_not_keep_up_do_not_hold_the_watch,
          test_a_slowloris_cannot_keep_a_slot, test_an_earlier_runs_collages_are_served_while_unchanged,
          test_a_port_already_taken_is_exit_69_before_any_photo, test_a_dripped_body_is_refused_and_keeps_no_slot,
          test_dripped_heads_do_not_keep_the_page_away, test_event_streams_never_read_do_not_keep_the_page_away,
-         test_downloads_never_read_do_not_keep_the_page_away, test_a_hard_link_planted_under_a_collage_name_is_never_sent]
+         test_downloads_never_read_do_not_keep_the_page_away, test_a_hard_link_planted_under_a_collage_name_is_never_sent,
+         test_a_collage_left_with_no_photo_is_withdrawn]
 
 if __name__ == "__main__":
     run(TESTS)

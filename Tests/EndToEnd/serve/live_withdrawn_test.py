@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""`collage watch --serve` in a real browser: a group deletes every shot of its open collage,
+and the live page open in headless Chromium (never reloaded) stops showing it: the image is
+hidden, "Waiting for the first photo" is back and the title says 0 photos; the next photo's
+collage is shown again. A screenshot of the screen after the withdrawal is left in SHOTS.
+
+usage: live_withdrawn_test.py COLLAGE FIXTURES SHOTS"""
+
+import os
+import sys
+
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.support.ui import WebDriverWait
+
+from booth import DEADLINE, Booth
+from browser import chromium, close, report
+
+COLLAGE, FIXTURES, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(SHOTS, exist_ok=True)
+
+
+def shown(driver):
+    """Whether the page shows a collage, drawn."""
+    return driver.execute_script("const c = document.getElementById('collage'); return !c.hidden && c.complete && c.naturalWidth > 0")
+
+
+def until(driver, condition, what, failures):
+    """Waits (bounded, no fixed sleep) for the page to reach `condition`; a failure if it never does."""
+    try:
+        WebDriverWait(driver, DEADLINE, poll_frequency=0.02).until(condition)
+    except TimeoutException:
+        failures.append(what)
+
+
+def main():
+    booth = Booth(COLLAGE, FIXTURES)
+    driver = chromium("--window-size=1280,800")
+    failures = []
+    try:
+        driver.get(booth.url + "/")
+        # The page is the one loaded now; a reload would lose this mark.
+        driver.execute_script("window.collageMark = 'not reloaded'")
+        title = lambda d: d.find_element("id", "title").text
+        for count, name in enumerate(["autumn.jpg", "kite.jpg"], start=1):
+            booth.drop(name)
+            booth.saved(count)
+        until(driver, lambda d: shown(d) and title(d) == "2 photos", "the open collage is never shown", failures)
+        for name in ["autumn.jpg", "kite.jpg"]:
+            os.unlink(os.path.join(booth.folder, name))
+        booth.next("withdrawn")
+        until(driver, lambda d: not shown(d) and d.find_element("id", "empty").is_displayed() and title(d) == "0 photos",
+              "the live page still shows the withdrawn collage", failures)
+        driver.save_screenshot(os.path.join(SHOTS, "live-withdrawn.png"))
+        booth.drop("coldripple.jpg")
+        booth.saved(1)
+        until(driver, lambda d: shown(d) and title(d) == "1 photo" and not d.find_element("id", "empty").is_displayed(),
+              "the next photo's collage is not shown", failures)
+        if driver.execute_script("return window.collageMark") != "not reloaded":
+            failures.append("the page reloaded")
+    finally:
+        close(driver, booth)
+    report(failures, SHOTS)
+
+
+if __name__ == "__main__":
+    main()
