@@ -210,21 +210,25 @@ collage_status collage_jpeg_read_rows(collage_jpeg_decoder *decoder, uint8_t *rg
   if (count > left) count = left;
   while (*read < count) {
     uint8_t *row = rgb + stride * *read;
+    JDIMENSION got;
     if (cinfo->out_color_space == JCS_CMYK) {
       JSAMPROW scratch = decoder->cmyk_row;
-      if (jpeg_read_scanlines(cinfo, &scratch, 1) != 1) continue;
-      if (decoder->cmyk_transform != NULL)
-        collage_color_transform_apply(decoder->cmyk_transform, decoder->cmyk_row, row,
-                                      cinfo->output_width);
-      else
-        cmyk_to_rgb(decoder->cmyk_row, row, cinfo->output_width, cinfo->saw_Adobe_marker);
-      *read += 1;
+      if ((got = jpeg_read_scanlines(cinfo, &scratch, 1)) == 1) {
+        if (decoder->cmyk_transform != NULL)
+          collage_color_transform_apply(decoder->cmyk_transform, decoder->cmyk_row, row,
+                                        cinfo->output_width);
+        else
+          cmyk_to_rgb(decoder->cmyk_row, row, cinfo->output_width, cinfo->saw_Adobe_marker);
+      }
     } else {
       JSAMPROW rows[8];
       JDIMENSION batch = count - *read > 8 ? 8 : count - *read;
       for (JDIMENSION i = 0; i < batch; i++) rows[i] = row + stride * i;
-      *read += jpeg_read_scanlines(cinfo, rows, batch);
+      got = jpeg_read_scanlines(cinfo, rows, batch);
     }
+    /* Only a suspending source gives no row, and ours never suspend: never loop on one. */
+    if (got == 0) collage_jpeg_fail((j_common_ptr)cinfo, COLLAGE_CORRUPT, "libjpeg gave no scanline");
+    *read += got;
   }
   /* The last row read: the rest of the file is read too, as djpeg does (a truncated file says so). */
   if (cinfo->output_scanline == cinfo->output_height && !decoder->finished) {
