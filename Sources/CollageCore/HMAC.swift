@@ -6,9 +6,14 @@ public enum HMAC {
     public static func sha256(_ message: some Collection<UInt8>, key: [UInt8]) -> [UInt8] {
         var block = key.count > 64 ? SHA256.digest(key) : key
         block += [UInt8](repeating: 0, count: 64 - block.count)
-        var inner = block.map { $0 ^ 0x36 }
-        inner.append(contentsOf: message)
-        return SHA256.digest(block.map { $0 ^ 0x5c } + SHA256.digest(inner))
+        // The message is hashed where it lies, after the key block: never copied behind it.
+        var inner = SHA256()
+        inner.update(block.map { $0 ^ 0x36 })
+        inner.update(message)
+        var outer = SHA256()
+        outer.update(block.map { $0 ^ 0x5c })
+        outer.update(inner.finish())
+        return outer.finish()
     }
 
     /// A tag as 64 lowercase hex digits, as the journal writes it.

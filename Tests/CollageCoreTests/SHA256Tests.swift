@@ -1,0 +1,42 @@
+@testable import CollageCore
+import Foundation
+import Testing
+
+/// SHA-256 against `sha256sum` (coreutils), at every length around the block and padding
+/// boundaries and for a message split between `update`s anywhere: the hash the journal, the
+/// marks and the print-time check all rest on.
+@Suite("SHA-256: sha256sum's digests, whole or fed in pieces")
+struct SHA256Tests {
+    /// A message of `count` bytes that differ from place to place.
+    static func message(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) } }
+
+    static func sha256sum(_ bytes: [UInt8]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        let (input, output) = (Pipe(), Pipe())
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(bytes))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return String(text.prefix(64))
+    }
+
+    static let lengths = [0, 1, 3, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1000, 4096 + 17, 1 << 20]
+
+    @Test("Whole messages", arguments: lengths)
+    func wholeMessages(count: Int) throws {
+        let bytes = Self.message(count)
+        #expect(HMAC.hex(SHA256.digest(bytes)) == (try Self.sha256sum(bytes)))
+    }
+
+    @Test("Fed in pieces, split anywhere", arguments: [1, 7, 63, 64, 65, 200])
+    func fedInPieces(piece: Int) throws {
+        let bytes = Self.message(1000)
+        var hasher = SHA256()
+        for start in stride(from: 0, to: bytes.count, by: piece) { hasher.update(bytes[start..<min(start + piece, bytes.count)]) }
+        #expect(HMAC.hex(hasher.finish()) == (try Self.sha256sum(bytes)))
+    }
+}
