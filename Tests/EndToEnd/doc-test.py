@@ -34,6 +34,12 @@ import tempfile
 import threading
 import time
 
+# A run started with SIGINT ignored (`nohup … &`, a CI runner's background job) hands that on to
+# every command it starts, so a Ctrl-C shown in an example would not end `jq` as a terminal's
+# does: with a handler here, the commands start with the default again (exec resets a caught
+# signal, never an ignored one).
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPOSITORY = os.path.dirname(os.path.dirname(HERE))
 FIXTURES = os.path.join(REPOSITORY, "Fixtures")
