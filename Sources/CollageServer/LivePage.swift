@@ -130,10 +130,15 @@ enum LivePage {
           return [...root.querySelectorAll("#shows figure")].map((f) => ({
             src: f.dataset.src, title: f.dataset.title, batch: f.dataset.batch, url: f.dataset.url, qr: f.innerHTML }));
         }
-        // Swapped once loaded: the screen never shows a half-drawn collage.
+        // Swapped once loaded: the screen never shows a half-drawn collage. Each picture asked
+        // for takes a ticket, and one that loads after a newer one or a withdrawal was asked for
+        // is dropped: a collage withdrawn while it loaded never comes back.
+        let ticket = 0;
         function picture(src, then) {
+          const mine = ++ticket;
           const next = new Image();
           next.onload = () => {
+            if (mine !== ticket) return;
             $("collage").src = src;
             $("collage").hidden = false;
             $("empty").hidden = true;
@@ -171,14 +176,16 @@ enum LivePage {
           $("title").textContent = photos(data.photos);
           if (batches) $("batch").textContent = "Collage " + data.batch;
           shown = 0;
+          const mine = ticket;
           // This page as the server has it now: the new collage's code, and the earlier ones.
           fetch("/", { cache: "no-store" }).then((r) => r.text()).then((html) => {
             shows = read(new DOMParser().parseFromString(html, "text/html"));
-            if (shown === 0) code(shows[0]);
+            if (shown === 0 && mine === ticket) code(shows[0]);
           }).catch(() => {});
         }
         // The open collage lost its last photo: nothing on the screen until the next one.
         function withdraw() {
+          ticket++;
           $("collage").hidden = true;
           $("collage").removeAttribute("src");
           $("empty").hidden = false;

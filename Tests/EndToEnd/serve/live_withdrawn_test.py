@@ -2,7 +2,8 @@
 """`collage watch --serve` in a real browser: a group deletes every shot of its open collage,
 and the live page open in headless Chromium (never reloaded) stops showing it: the image is
 hidden, "Waiting for the first photo" is back and the title says 0 photos; the next photo's
-collage is shown again. A screenshot of the screen after the withdrawal is left in SHOTS.
+collage is shown again; and a collage withdrawn while its picture loads stays hidden. A
+screenshot of the screen after the withdrawal is left in SHOTS.
 
 usage: live_withdrawn_test.py COLLAGE FIXTURES SHOTS"""
 
@@ -32,6 +33,30 @@ def until(driver, condition, what, failures):
         failures.append(what)
 
 
+def withdrawn_while_loading(driver, failures):
+    """A collage still loading when its withdrawal arrives stays off the screen. The page is
+    handed a save of the collage it shows and then a withdrawal, one right after the other (as
+    the booth sends them when a group deletes its shots one by one, the last just after the first
+    one's rebuild), and the save's picture finishes loading after both: counted by a load
+    listener that runs after the page's own."""
+    driver.execute_script("""
+        const Real = window.Image;
+        window.loaded = 0;
+        window.Image = function () {
+            const image = new Real();
+            image.addEventListener("load", () => setTimeout(() => window.loaded++, 0));
+            return image;
+        };
+        const path = decodeURIComponent(new URL(document.getElementById("collage").src).pathname.split("/").pop());
+        const send = (type, data, id) => events.onmessage({ data: JSON.stringify({ type, data }), lastEventId: id });
+        send("saved", { path, photos: 1, batch: 1 }, "loading");
+        send("withdrawn", { path, batch: 1 }, "");
+    """)
+    until(driver, lambda d: d.execute_script("return window.loaded") >= 1, "the save's picture never loads", failures)
+    if shown(driver) or not driver.find_element("id", "empty").is_displayed():
+        failures.append("a collage withdrawn while its picture loaded is shown when it has loaded")
+
+
 def main():
     booth = Booth(COLLAGE, FIXTURES)
     driver = chromium("--window-size=1280,800")
@@ -55,6 +80,7 @@ def main():
         booth.saved(1)
         until(driver, lambda d: shown(d) and title(d) == "1 photo" and not d.find_element("id", "empty").is_displayed(),
               "the next photo's collage is not shown", failures)
+        withdrawn_while_loading(driver, failures)
         if driver.execute_script("return window.collageMark") != "not reloaded":
             failures.append("the page reloaded")
     finally:
