@@ -13,6 +13,7 @@ extension Collage {
     /// `collage build a.jpg b.png … -o out.jpg`
     struct Build: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Builds one collage from the photos given, in order.",
             discussion: """
                 Photos that are not landscape (after EXIF orientation), duplicates of one \

@@ -9,6 +9,7 @@ extension Collage {
     /// `collage check --config /etc/collage/booth.toml`
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Checks that a photo booth is ready before its first guest.",
             discussion: """
                 Takes the booth's watch arguments, or its --config FILE, and checks what a guest would \

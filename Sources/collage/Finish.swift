@@ -8,6 +8,7 @@ extension Collage {
     /// `collage finish prints/booth.jpg`
     struct Finish: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "finish",
             abstract: "Asks a running photo booth to complete its open collage now.",
             discussion: """
                 OUTPUT is the booth's -o output (prints/booth.jpg). The booth that holds its lock \

@@ -9,6 +9,7 @@ extension Collage {
     /// `collage inspect a.jpg b.png …`
     struct Inspect: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "inspect",
             abstract: "Shows what the tool sees in each photo and what build would do with it.",
             discussion: """
                 For each file, in order: its format, stored and displayed size, EXIF orientation, \

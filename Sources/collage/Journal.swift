@@ -7,6 +7,7 @@ extension Collage {
     /// `collage journal show prints/booth.jpg`
     struct Journal: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "journal",
             abstract: "Reads a photo booth's journal.",
             subcommands: [Show.self]
         )
@@ -17,6 +18,7 @@ extension Collage.Journal {
     /// `collage journal show prints/booth.jpg [--json]`
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Lists a booth's collages: number, file, photos and print state.",
             discussion: """
                 PATH is the booth's -o output (prints/booth.jpg) or its journal (prints/.booth.jpg.journal). \

@@ -8,6 +8,7 @@ extension Collage {
     /// `collage watch ./photos -o collage.jpg`
     struct Watch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Watches a folder and builds the collage as landscape photos arrive.",
             discussion: """
                 Photos already in the folder come first (oldest first), then each new one once it \
