@@ -52,9 +52,13 @@ let package = Package(
         .target(name: "CollageLocking", swiftSettings: strict),
         // Pure Swift pixels: sizes, RGB images, orientation, the area-averaging resampler.
         .target(name: "CollageImaging", swiftSettings: strict),
+        // SHA-256's compression on the CPU's SHA instructions (x86's SHA extensions), for
+        // CollageCore's SHA256 where the CPU has them: intrinsics Swift cannot spell.
+        .target(name: "CCollageSHA"),
         // Pure Swift, the app's rules: photos, fingerprints, rules, selection, dates, names as bytes,
-        // print commands, the Single trait, JSON values. No C, no files, no clock.
-        .target(name: "CollageCore", dependencies: ["CollageImaging"], swiftSettings: strict),
+        // print commands, the Single trait, JSON values. No files, no clock; no C but CCollageSHA's
+        // instructions.
+        .target(name: "CollageCore", dependencies: ["CCollageSHA", "CollageImaging"], swiftSettings: strict),
         // Pure Swift, how a collage is laid out and drawn: grid, layout and print styles, sizes,
         // colours, crops, captions' layout, decorations, sheets, the renderer. No C, no files, no clock.
         .target(name: "CollageCanvas", dependencies: ["CollageCore", "CollageImaging"], swiftSettings: strict),

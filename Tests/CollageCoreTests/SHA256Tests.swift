@@ -26,17 +26,32 @@ struct SHA256Tests {
 
     static let lengths = [0, 1, 3, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1000, 4096 + 17, 1 << 20]
 
+    /// Every engine this CPU runs (the SHA instructions and the portable loop, or the loop alone).
     @Test("Whole messages", arguments: lengths)
     func wholeMessages(count: Int) throws {
         let bytes = Self.message(count)
-        #expect(HMAC.hex(SHA256.digest(bytes)) == (try Self.sha256sum(bytes)))
+        let expected = try Self.sha256sum(bytes)
+        for engine in SHA256.Engine.available {
+            #expect(HMAC.hex(SHA256.digest(bytes, engine: engine)) == expected, "\(engine)")
+        }
     }
 
     @Test("Fed in pieces, split anywhere", arguments: [1, 7, 63, 64, 65, 200])
     func fedInPieces(piece: Int) throws {
         let bytes = Self.message(1000)
-        var hasher = SHA256()
-        for start in stride(from: 0, to: bytes.count, by: piece) { hasher.update(bytes[start..<min(start + piece, bytes.count)]) }
-        #expect(HMAC.hex(hasher.finish()) == (try Self.sha256sum(bytes)))
+        let expected = try Self.sha256sum(bytes)
+        for engine in SHA256.Engine.available {
+            var hasher = SHA256(engine: engine)
+            for start in stride(from: 0, to: bytes.count, by: piece) { hasher.update(bytes[start..<min(start + piece, bytes.count)]) }
+            #expect(HMAC.hex(hasher.finish()) == expected, "\(engine)")
+        }
+    }
+
+    /// The machines this runs on have the instructions (x86-64 since 2017's Goldmont and 2019's
+    /// Ice Lake, AMD since Zen): a build that lost them would fall back silently and slowly.
+    @Test func theInstructionsAreUsedWhereTheCPUHasThem() throws {
+        let cpu = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flags = cpu.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ") ?? []
+        #expect((SHA256.Engine.fastest == .instructions) == flags.contains("sha_ni"))
     }
 }
