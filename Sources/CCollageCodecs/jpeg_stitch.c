@@ -72,9 +72,11 @@ collage_status collage_jpeg_stitch(collage_buffer *first, const uint8_t *second,
     collage_copy_message(message, capacity, "out of memory");
     return COLLAGE_NO_MEMORY;
   }
-  /* The frame header (FF Cn, length, precision, height, width) says band 1's height: libjpeg
-   * writes the height it encodes, and band 1 must be encoded as the whole image's first rows
-   * with no padding after them, so the whole image's height is written here. */
+  /* The frame header (FF Cn, length, precision, height, width) says band 1's height, the one
+   * libjpeg encoded. Declaring the whole height to band 1's libjpeg instead would not do:
+   * jpeg_finish_compress refuses to end before every declared row is written, and without it the
+   * bits of band 1's last interval are never flushed. The height is the one field of the
+   * headers that differs, and the segment walk finds it exactly, so it is written here. */
   first->data[frame + 5] = (uint8_t)(height >> 8);
   first->data[frame + 6] = (uint8_t)height;
   uint8_t *at = first->data + kept;
