@@ -28,7 +28,7 @@ public enum ImageEncoder {
             switch format {
             case .jpeg:
                 return collage_jpeg_encode(pixels.baseAddress, width, height, Int32(settings.quality), Int32(settings.dpi ?? 0),
-                                           icc, icc?.count ?? 0, Int.max, &output, &length, &message.bytes, message.bytes.count)
+                                           icc, icc?.count ?? 0, Int.max, Int(COLLAGE_JPEG_SPLIT_PIXELS), &output, &length, &message.bytes, message.bytes.count)
             case .png:
                 var png = collage_png_settings(settings.png, dpi: settings.dpi, sRGB: settings.embedsSRGB)
                 return collage_png_encode(pixels.baseAddress, width, height, &png, &output, &length, &message.bytes, message.bytes.count)

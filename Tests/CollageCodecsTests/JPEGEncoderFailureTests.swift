@@ -23,7 +23,7 @@ struct JPEGEncoderFailureTests {
         var length = 0
         var message = [CChar](repeating: 0, count: Int(COLLAGE_MESSAGE_CAPACITY))
         let status = noise.pixels.withUnsafeBufferPointer { pixels in
-            collage_jpeg_encode(pixels.baseAddress, 512, 512, 90, 0, nil, 0, limit, &output, &length, &message, message.count)
+            collage_jpeg_encode(pixels.baseAddress, 512, 512, 90, 0, nil, 0, limit, Int(COLLAGE_JPEG_SPLIT_PIXELS), &output, &length, &message, message.count)
         }
         collage_free(output)
         return (status, length, message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })

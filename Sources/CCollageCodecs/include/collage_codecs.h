@@ -85,10 +85,23 @@ void collage_jpeg_close(collage_jpeg_decoder *decoder);
  *  aspect with no unit. A JPEG that reaches `limit` bytes fails with COLLAGE_NO_MEMORY, as
  *  running out of memory does (SIZE_MAX, or Swift's Int.max: no limit but memory's; tests use a
  *  small one to fail an encode after its output has grown). */
+/** Every JPEG has a restart marker after each MCU row. An image of at least `split_pixels`
+ *  pixels (COLLAGE_JPEG_SPLIT_PIXELS; 0: never) is encoded as two horizontal bands at once, on
+ *  this thread and another, stitched into the very bytes a one-pass encode gives. */
 collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
                                    int quality, int dpi, const uint8_t *icc, size_t icc_length,
-                                   size_t limit, uint8_t **out, size_t *out_length,
+                                   size_t limit, size_t split_pixels, uint8_t **out, size_t *out_length,
                                    char *message, size_t capacity);
+/** The height of an MCU row: libjpeg's default 4:2:0 sampling, 2 x DCTSIZE. */
+#define COLLAGE_JPEG_MCU_ROWS 16
+/** 256 Kpx (768 KiB of RGB, 512x512): libjpeg-turbo encodes ~200 Mpx/s here, so about 1.3 ms of
+ *  encode, of which a second core takes half for ~50 us of thread start and join and a second
+ *  header; a smaller image (a preview, a thumbnail) is not worth a thread. */
+#define COLLAGE_JPEG_SPLIT_PIXELS 262144
+/** Where collage_jpeg_encode splits an image: the first band's rows, a whole number of MCU rows
+ *  near half the height; 0 when it encodes in one pass (fewer than `split_pixels` pixels, or
+ *  not more than one MCU row). */
+uint32_t collage_jpeg_split_row(uint32_t width, uint32_t height, size_t split_pixels);
 
 /* ---- PNG reading: the header through libpng's simplified API (no setjmp needed), colour
  *      information and pixels through its full API (png_read.c). ---- */
