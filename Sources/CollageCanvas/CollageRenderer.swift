@@ -37,14 +37,15 @@ public enum CollageRenderer {
                                 caption: AlphaMask?, labels: [AlphaMask] = []) -> RenderedCollage {
         let size = CollageLayout.collageSize(canvas: canvas, style: style)
         let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
-        var collage = RGBImage(size: size, filledWith: style.background)
+        let placements = placements(of: photos, canvas: canvas, style: style)
+        let tiles = zip(photos, placements).map { TileDraw(image: $0.image, region: $1.region, into: $1.tile) }
+        // Tiles that cover the canvas leave no background to paint.
+        var collage = (decorations.background == nil ? RGBImage(size: size, coveredBy: tiles) : nil)
+            ?? RGBImage(size: size, filledWith: style.background)
         if let background = decorations.background {
             collage.draw(background, region: SourceRegion.centreCrop(of: background.size, toFill: size), into: whole)
         }
-        let placements = placements(of: photos, canvas: canvas, style: style)
-        for (photo, placement) in zip(photos, placements) {
-            collage.draw(photo.image, region: placement.region, into: placement.tile)
-        }
+        collage.draw(tiles)
         if let label = style.label {
             for (mask, tile) in zip(labels, CollageLayout.tiles(count: photos.count, canvas: canvas, style: style)) {
                 let strip = label.split(tile).strip

@@ -47,15 +47,23 @@ extension RGBImage {
     /// one four-lane sum per tap, a row down is a loop the compiler vectorises. Whole-pixel regions
     /// of the tile's size are copied row by row. `rect` must lie inside this image.
     public mutating func draw(_ source: RGBImage, region: SourceRegion, into rect: PixelRect) {
-        guard rect.width > 0, rect.height > 0, source.width > 0, source.height > 0 else { return }
         // The loops below write through raw pointers: one check here instead of one per pixel.
         precondition(rect.x >= 0 && rect.y >= 0 && rect.width <= width - rect.x && rect.height <= height - rect.y,
                      "\(rect) is not inside \(size)")
-        if copy(source, region: region, into: rect) { return }
+        let width = width
+        pixels.withUnsafeMutableBufferPointer { output in
+            Self.draw(source, region: region, into: rect, of: PixelTarget(pixels: output.baseAddress!, width: width))
+        }
+    }
+
+    /// `draw` into a target already checked to hold `rect`.
+    static func draw(_ source: RGBImage, region: SourceRegion, into rect: PixelRect, of target: PixelTarget) {
+        guard rect.width > 0, rect.height > 0, source.width > 0, source.height > 0 else { return }
+        if copy(source, region: region, into: rect, of: target) { return }
         let sourceRow = source.width * 3
         source.pixels.withUnsafeBufferPointer { input in
             let input = input.baseAddress!
-            resample(source.size, region: region, into: rect) { input + $0 * sourceRow }
+            resample(source.size, region: region, into: rect, of: target) { input + $0 * sourceRow }
         }
     }
 
@@ -71,14 +79,17 @@ extension RGBImage {
         // Every output pixel is written: no need to clear the buffer first.
         let pixels = [UInt8](unsafeUninitializedCapacity: target.area * 3) { _, count in count = target.area * 3 }
         self.init(size: target, pixels: pixels)
-        resample(source, region: SourceRegion(x: 0, y: 0, width: Double(source.width), height: Double(source.height)),
-                 into: PixelRect(x: 0, y: 0, width: target.width, height: target.height), rows: row)
+        self.pixels.withUnsafeMutableBufferPointer { output in
+            Self.resample(source, region: SourceRegion(x: 0, y: 0, width: Double(source.width), height: Double(source.height)),
+                          into: PixelRect(x: 0, y: 0, width: target.width, height: target.height),
+                          of: PixelTarget(pixels: output.baseAddress!, width: target.width), rows: row)
+        }
     }
 
     /// The separable resample of `region` of a source of `source` pixels into `rect`, reading
     /// each source row the taps need once, top down, through `row`.
-    private mutating func resample(_ source: PixelSize, region: SourceRegion, into rect: PixelRect,
-                                   rows row: (Int) -> UnsafePointer<UInt8>) {
+    private static func resample(_ source: PixelSize, region: SourceRegion, into rect: PixelRect, of target: PixelTarget,
+                                 rows row: (Int) -> UnsafePointer<UInt8>) {
         let columns = ResamplingTaps(source: source.width, start: region.x, span: region.width, target: rect.width)
         let rows = ResamplingTaps(source: source.height, start: region.y, span: region.height, target: rect.height)
         // The source columns the taps read: windows never move back, so from the first to the last.
@@ -90,27 +101,25 @@ extension RGBImage {
         var line = [Float](repeating: 0, count: span + 1)
         var ring = [Float](repeating: 0, count: ringSize * (rowLength + 1))
         var sum = [Float](repeating: 0, count: rowLength)
-        let targetWidth = width
+        let targetWidth = target.width
 
         line.withUnsafeMutableBufferPointer { line in
             ring.withUnsafeMutableBufferPointer { ring in
                 sum.withUnsafeMutableBufferPointer { sum in
-                    pixels.withUnsafeMutableBufferPointer { output in
-                        let (line, ring, sum) = (line.baseAddress!, ring.baseAddress!, sum.baseAddress!)
-                        var nextRow = 0  // the first source row not yet in the ring
-                        for y in 0..<rect.height {
-                            let first = rows.start[y]
-                            // Windows never move back: older ring rows are done with.
-                            for sourceRow in max(nextRow, first)..<(first + rows.stride) {
-                                let pixels = row(sourceRow) + left * 3
-                                for i in 0..<span { line[i] = Float(pixels[i]) }
-                                columns.across(line, into: ring + (sourceRow % ringSize) * (rowLength + 1))
-                            }
-                            nextRow = first + rows.stride
-                            rows.down(y, ring: ring, rowLength: rowLength, into: sum)
-                            let out = output.baseAddress! + ((rect.y + y) * targetWidth + rect.x) * 3
-                            for i in 0..<rowLength { out[i] = ResamplingTaps.byte(sum[i]) }
+                    let (line, ring, sum) = (line.baseAddress!, ring.baseAddress!, sum.baseAddress!)
+                    var nextRow = 0  // the first source row not yet in the ring
+                    for y in 0..<rect.height {
+                        let first = rows.start[y]
+                        // Windows never move back: older ring rows are done with.
+                        for sourceRow in max(nextRow, first)..<(first + rows.stride) {
+                            let pixels = row(sourceRow) + left * 3
+                            for i in 0..<span { line[i] = Float(pixels[i]) }
+                            columns.across(line, into: ring + (sourceRow % ringSize) * (rowLength + 1))
                         }
+                        nextRow = first + rows.stride
+                        rows.down(y, ring: ring, rowLength: rowLength, into: sum)
+                        let out = target.pixels + ((rect.y + y) * targetWidth + rect.x) * 3
+                        for i in 0..<rowLength { out[i] = ResamplingTaps.byte(sum[i]) }
                     }
                 }
             }
@@ -119,20 +128,18 @@ extension RGBImage {
 
     /// Draws by copying rows when the region is whole pixels of the rectangle's size (a photo kept
     /// at its tile's size); false when it is not.
-    private mutating func copy(_ source: RGBImage, region: SourceRegion, into rect: PixelRect) -> Bool {
+    private static func copy(_ source: RGBImage, region: SourceRegion, into rect: PixelRect, of target: PixelTarget) -> Bool {
         guard region.width == Double(rect.width), region.height == Double(rect.height),
               region.x == region.x.rounded(), region.y == region.y.rounded(),
               region.x >= 0, region.y >= 0,
               Int(region.x) + rect.width <= source.width, Int(region.y) + rect.height <= source.height
         else { return false }
-        let (left, top, sourceWidth, targetWidth) = (Int(region.x), Int(region.y), source.width, width)
+        let (left, top, sourceWidth, targetWidth) = (Int(region.x), Int(region.y), source.width, target.width)
         source.pixels.withUnsafeBufferPointer { input in
-            pixels.withUnsafeMutableBufferPointer { output in
-                for y in 0..<rect.height {
-                    let from = input.baseAddress! + ((top + y) * sourceWidth + left) * 3
-                    let to = output.baseAddress! + ((rect.y + y) * targetWidth + rect.x) * 3
-                    to.update(from: from, count: rect.width * 3)
-                }
+            for y in 0..<rect.height {
+                let from = input.baseAddress! + ((top + y) * sourceWidth + left) * 3
+                let to = target.pixels + ((rect.y + y) * targetWidth + rect.x) * 3
+                to.update(from: from, count: rect.width * 3)
             }
         }
         return true
