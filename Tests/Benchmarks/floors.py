@@ -14,7 +14,8 @@ Rows (targets from the performance issues):
   first 1, 2, ... 6 photos: CPU <= 0.4x.
 
 Usage: floors.py ROOT PAIRS [pages] [one] [heic] [watch]   (run by floors-benchmark.sh, which
-makes the inputs; COLLAGE_BIN=path measures another build)"""
+makes the inputs and the shipped binary, .build-dist/release/collage; COLLAGE_BIN=path measures
+another build)"""
 import os, shutil, statistics, subprocess, sys, tempfile, time
 
 from benchutil import wait_for
@@ -24,7 +25,7 @@ sections = sys.argv[3:] or ["pages", "one", "heic", "watch"]
 sys.stdout.reconfigure(line_buffering=True)
 work = os.path.join(root, ".build-bench")
 shared = os.environ["SHARED"]
-collage = os.environ.get("COLLAGE_BIN") or os.path.join(root, ".build/release/collage")
+collage = os.environ.get("COLLAGE_BIN") or os.path.join(root, ".build-dist/release/collage")
 
 
 def listed(folder, suffix):
