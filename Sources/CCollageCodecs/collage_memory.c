@@ -5,3 +5,7 @@
 int collage_keep_large_buffers_mapped(void) {
   return mallopt(M_MMAP_THRESHOLD, 2 * 1024 * 1024);
 }
+
+int collage_share_one_heap(void) {
+  return mallopt(M_ARENA_MAX, 1);
+}

@@ -33,6 +33,7 @@ struct Collage: AsyncParsableCommand {
         // A closed pipe must be an EPIPE the writer handles, not a silent death mid-write.
         signal(SIGPIPE, SIG_IGN)
         DecodeMemory.keepLargeBuffersMapped()
+        DecodeMemory.shareOneHeap()
         let arguments = RawArguments.strings()
         // The refusal is said and its status kept, and the process exits once the failure (and the
         // name it holds) is gone: an object still held at exit() is what LeakSanitizer reports.

@@ -7,4 +7,8 @@
  *  leaving later decode buffers on the heap). Returns 1 on success, 0 if glibc refused. */
 int collage_keep_large_buffers_mapped(void);
 
+/** Makes every thread allocate from one heap (glibc's M_ARENA_MAX): each extra arena keeps the
+ *  buffers freed in it for its own thread. Returns 1 on success, 0 if glibc refused. */
+int collage_share_one_heap(void);
+
 #endif
