@@ -152,33 +152,28 @@ collage_status collage_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t 
     collage_copy_message(message, capacity, "out of memory");
     return COLLAGE_NO_MEMORY;
   }
+  band_init(&bands[0], rgb, width, count == 1 ? height : split, 1, &s);
   if (count == 1) {
-    band_init(&bands[0], rgb, width, height, 1, &s);
-    if (encode_band(&bands[0]) != COLLAGE_OK) {
-      collage_status status = bands[0].status;
-      collage_copy_message(message, capacity, bands[0].error.message);
-      collage_buffer_free(&bands[0].output);
-      free(bands);
-      return status;
-    }
+    encode_band(&bands[0]);
   } else {
-    band_init(&bands[0], rgb, width, split, 1, &s);
     band_init(&bands[1], rgb + (size_t)width * 3 * split, width, height - split, 0, &s);
     if (encode_bands(bands, message, capacity) != 0) return COLLAGE_CORRUPT;  /* bands left in use */
-    collage_status status = COLLAGE_OK;
-    for (int i = 0; i < 2 && status == COLLAGE_OK; i++) {
-      status = bands[i].status;
-      if (status != COLLAGE_OK) collage_copy_message(message, capacity, bands[i].error.message);
-    }
+  }
+  collage_status status = COLLAGE_OK;
+  for (int i = 0; i < count && status == COLLAGE_OK; i++) {
+    status = bands[i].status;
+    if (status != COLLAGE_OK) collage_copy_message(message, capacity, bands[i].error.message);
+  }
+  if (count == 2) {
     if (status == COLLAGE_OK)
       status = collage_jpeg_stitch(&bands[0].output, bands[1].output.data, bands[1].output.length, height,
                                    split / COLLAGE_JPEG_MCU_ROWS, message, capacity);
     collage_buffer_free(&bands[1].output);
-    if (status != COLLAGE_OK) {
-      collage_buffer_free(&bands[0].output);
-      free(bands);
-      return status;
-    }
+  }
+  if (status != COLLAGE_OK) {
+    collage_buffer_free(&bands[0].output);
+    free(bands);
+    return status;
   }
   *out = bands[0].output.data;
   *out_length = bands[0].output.length;

@@ -26,6 +26,21 @@ def screen(driver, width, height, mobile=False):
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
 
 
+# Set on the live page when it is opened; a reload loses it.
+MARK = "not reloaded"
+
+
+def open_live_page(driver, booth):
+    """The booth's live page, marked so that a reload of it shows (`reloaded`)."""
+    driver.get(booth.url + "/")
+    driver.execute_script(f"window.collageMark = '{MARK}'")
+
+
+def reloaded(driver):
+    """Whether the page opened by `open_live_page` was loaded again since."""
+    return driver.execute_script("return window.collageMark") != MARK
+
+
 def close(driver, booth):
     """The browser first (it holds connections to the booth), then the booth and its folders."""
     driver.quit()

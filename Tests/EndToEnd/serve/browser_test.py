@@ -17,7 +17,7 @@ import urllib.request
 from selenium.webdriver.support.ui import WebDriverWait
 
 from booth import DEADLINE, LANDSCAPE, Booth
-from browser import chromium, close, report, screen
+from browser import chromium, close, open_live_page, reloaded, report, screen
 
 COLLAGE, FIXTURES, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(SHOTS, exist_ok=True)
@@ -59,9 +59,7 @@ def main():
     driver = chromium("--window-size=1280,800")
     failures = []
     try:
-        driver.get(booth.url + "/")
-        # The page is the one loaded now; a reload would lose this mark.
-        driver.execute_script("window.collageMark = 'not reloaded'")
+        open_live_page(driver, booth)
         image = lambda: driver.find_element("id", "collage")
         for batch in (1, 2, 3):
             for count in range(1, 7):
@@ -78,7 +76,7 @@ def main():
                     WebDriverWait(driver, DEADLINE).until(lambda d: d.find_element("id", "batch").text == "Collage 1")
                     if count in (1, 3, 6):
                         driver.save_screenshot(os.path.join(SHOTS, f"live-{count}-photos.png"))
-                if driver.execute_script("return window.collageMark") != "not reloaded":
+                if reloaded(driver):
                     failures.append("the page reloaded")
                 print(f"batch {batch}, {count} photo(s): {shown}", flush=True)
             if batch == 1:

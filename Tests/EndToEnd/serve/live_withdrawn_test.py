@@ -14,7 +14,7 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 from booth import DEADLINE, Booth
-from browser import chromium, close, report
+from browser import chromium, close, open_live_page, reloaded, report
 
 COLLAGE, FIXTURES, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(SHOTS, exist_ok=True)
@@ -62,9 +62,7 @@ def main():
     driver = chromium("--window-size=1280,800")
     failures = []
     try:
-        driver.get(booth.url + "/")
-        # The page is the one loaded now; a reload would lose this mark.
-        driver.execute_script("window.collageMark = 'not reloaded'")
+        open_live_page(driver, booth)
         title = lambda d: d.find_element("id", "title").text
         for count, name in enumerate(["autumn.jpg", "kite.jpg"], start=1):
             booth.drop(name)
@@ -81,7 +79,7 @@ def main():
         until(driver, lambda d: shown(d) and title(d) == "1 photo" and not d.find_element("id", "empty").is_displayed(),
               "the next photo's collage is not shown", failures)
         withdrawn_while_loading(driver, failures)
-        if driver.execute_script("return window.collageMark") != "not reloaded":
+        if reloaded(driver):
             failures.append("the page reloaded")
     finally:
         close(driver, booth)
