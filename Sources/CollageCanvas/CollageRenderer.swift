@@ -17,8 +17,11 @@ public enum CollageRenderer {
     /// the caption in its band (its placeholders filled from `values`), the frame over it all,
     /// then the copies of a sheet. Each photo's label (`style.label`) is filled from its own
     /// `labels` values. Throws when the text stack fails to set the caption or a label.
+    /// Tiles `previous` drew already are copied from it; with `keepingTiles`, the result carries
+    /// its own (`RenderedCollage.drawn`) for the next collage.
     public static func render(_ photos: [Photo], canvas: PixelSize, style: CollageStyle, decorations: Decorations,
-                              values: CaptionValues, labels: [CaptionValues] = []) throws -> RenderedCollage {
+                              values: CaptionValues, labels: [CaptionValues] = [], reusing previous: DrawnTiles? = nil,
+                              keepingTiles: Bool = false) throws -> RenderedCollage {
         var caption: AlphaMask?
         var labelMasks: [AlphaMask] = []
         if let label = style.label, let typesetter = decorations.typesetter {
@@ -30,11 +33,13 @@ public enum CollageRenderer {
             let lines = captionStyle.lines.map { $0.text(with: values) }
             caption = try CaptionLayout.typeset(lines, in: band.size, style: captionStyle, typesetter: typesetter)
         }
-        return compose(photos, canvas: canvas, style: style, decorations: decorations, caption: caption, labels: labelMasks)
+        return compose(photos, canvas: canvas, style: style, decorations: decorations, caption: caption, labels: labelMasks,
+                       reusing: previous, keepingTiles: keepingTiles)
     }
 
     private static func compose(_ photos: [Photo], canvas: PixelSize, style: CollageStyle, decorations: Decorations,
-                                caption: AlphaMask?, labels: [AlphaMask] = []) -> RenderedCollage {
+                                caption: AlphaMask?, labels: [AlphaMask] = [], reusing previous: DrawnTiles? = nil,
+                                keepingTiles: Bool = false) -> RenderedCollage {
         let size = CollageLayout.collageSize(canvas: canvas, style: style)
         let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         let placements = placements(of: photos, canvas: canvas, style: style)
@@ -45,7 +50,7 @@ public enum CollageRenderer {
         if let background = decorations.background {
             collage.draw(background, region: SourceRegion.centreCrop(of: background.size, toFill: size), into: whole)
         }
-        collage.draw(tiles)
+        collage.draw(previous?.reusing(in: tiles) ?? tiles)
         if let label = style.label {
             for (mask, tile) in zip(labels, CollageLayout.tiles(count: photos.count, canvas: canvas, style: style)) {
                 let strip = label.split(tile).strip
@@ -62,13 +67,16 @@ public enum CollageRenderer {
         if let overlay = decorations.overlay {
             collage.composite(overlay.resized(to: size), atX: 0, y: 0)
         }
-        guard let sheet = style.sheet else { return RenderedCollage(image: collage, tiles: placements) }
+        // Nothing but an overlay is drawn over the tiles: the labels, the logo and the caption
+        // have places of their own.
+        let drawn = keepingTiles && decorations.overlay == nil ? DrawnTiles(canvas: collage, draws: tiles) : nil
+        guard let sheet = style.sheet else { return RenderedCollage(image: collage, tiles: placements, drawn: drawn) }
         var print = RGBImage(size: canvas, filledWith: style.background)
         for cell in sheet.cells(on: canvas) { print.paste(collage, atX: cell.x, y: cell.y) }
         if sheet.cutMarks {
             for line in sheet.cutLines(on: canvas) { print.fill(line, with: SheetLayout.cutColour) }
         }
-        return RenderedCollage(image: print, tiles: placements)
+        return RenderedCollage(image: print, tiles: placements, drawn: drawn)
     }
 
     /// Where each photo goes and which part of it shows, without drawing: for reports that
@@ -87,6 +95,8 @@ public enum CollageRenderer {
 public struct RenderedCollage: Sendable {
     public let image: RGBImage
     public let tiles: [TilePlacement]
+    /// The tiles as drawn, for the next collage to copy those it shows again (when asked for).
+    public let drawn: DrawnTiles?
 }
 
 /// One photo's place in a collage.

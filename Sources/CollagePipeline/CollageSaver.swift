@@ -25,13 +25,15 @@ public struct CollageSaver: Sendable {
 
     /// Draws the collage with its tiles; what fails here (a caption the fonts cannot draw) is a
     /// `RenderError`, never a write error. `firstNumber` is the run's number of the first photo
-    /// (a page's labels count on from the pages before).
-    public func render(_ photos: [Photo], batch: Int, firstNumber: Int = 1) async throws(RenderError) -> RenderedCollage {
+    /// (a page's labels count on from the pages before). Tiles `previous` drew are copied from it;
+    /// with `keepingTiles`, the result carries its own for the next collage.
+    public func render(_ photos: [Photo], batch: Int, firstNumber: Int = 1, reusing previous: DrawnTiles? = nil,
+                       keepingTiles: Bool = false) async throws(RenderError) -> RenderedCollage {
         let (layout, decorations) = (layout, decorations)
         do {
             return try await Blocking.run {
                 try CollageRenderer.render(photos, canvas: layout.canvas, style: layout.style, decorations: decorations, batch: batch,
-                                           firstNumber: firstNumber)
+                                           firstNumber: firstNumber, reusing: previous, keepingTiles: keepingTiles)
             }
         } catch {
             throw RenderError(reason: String(describing: error))

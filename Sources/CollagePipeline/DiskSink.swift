@@ -7,6 +7,7 @@ internal import CollageImaging
 internal import CollageSources
 public import CollageWriting
 internal import CollageFiles
+internal import CollageLocking
 
 /// Renders a selection and saves it through `CollageSaver` (as `build` does): the app's `PhotoWriter.save`. In
 /// photo-booth mode the journal records each save's intent before the collage is renamed into
@@ -24,6 +25,9 @@ public struct DiskSink: CollageSink {
     public let keepsImage: Bool
     /// A photo booth's journal, written after each save.
     public let journal: BoothJournal?
+    /// The tiles of the batch's last collage, until it is complete: the next one copies those
+    /// it shows again at the same size.
+    private let drawn = Locked<(batch: Int, tiles: DrawnTiles)?>(nil)
 
     public init(layout: Layout, decorations: Decorations = .none, output: CollageOutput, format: ImageFormat, writer: CollageWriter,
                 keepsImage: Bool = false, journal: BoothJournal? = nil) {
@@ -38,9 +42,12 @@ public struct DiskSink: CollageSink {
 
     public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
         let saver = CollageSaver(layout: layout, decorations: decorations, format: format, writer: writer)
-        let (path, keepsImage, journal) = (output.path(forBatch: batch), keepsImage, journal)
+        let (path, keepsImage, journal, drawn) = (output.path(forBatch: batch), keepsImage, journal, drawn)
         return Single {
-            let collage = try await saver.render(selection.photos, batch: batch).image
+            let previous = drawn.withLock { $0?.batch == batch ? $0?.tiles : nil }
+            let rendered = try await saver.render(selection.photos, batch: batch, reusing: previous, keepingTiles: !selection.isComplete)
+            drawn.withLock { $0 = rendered.drawn.map { (batch, $0) } }
+            let collage = rendered.image
             // A booth's journal records the intent before the rename, and the save after it.
             var intend: (@Sendable (ContentHash) throws -> Void)?
             if let journal {
