@@ -1,6 +1,7 @@
 internal import CollageJournal
 internal import CollageEvents
 internal import CollageCanvas
+internal import CollageCodecs
 internal import CollageCore
 internal import CollageFiles
 internal import CollageLocking
@@ -28,9 +29,11 @@ public struct WatchRun: Sendable {
     }
 
     /// Runs the watch on the booth's own parts; `stop` carries the executable's signal trap's
-    /// requests; the throttle and the retries wait on `clock`.
+    /// requests; the throttle and the retries wait on `clock`. A watch allocates the same canvas
+    /// and copies at every change: it keeps the buffers it frees (`DecodeMemory.keepFreedBuffers`).
     public func run<Stops: AsyncSequence<StopRequest, Never> & Sendable, C: Clock<Duration>>(stop: Stops, clock: C) async -> WatchEnd {
-        await run(stop: stop, parts: BoothParts(clock: clock))
+        DecodeMemory.keepFreedBuffers()
+        return await run(stop: stop, parts: BoothParts(clock: clock))
     }
 
     /// The composition root: the checks, the server, the outlets, the source and the journal,

@@ -11,4 +11,9 @@ int collage_keep_large_buffers_mapped(void);
  *  buffers freed in it for its own thread. Returns 1 on success, 0 if glibc refused. */
 int collage_share_one_heap(void);
 
+/** Keeps buffers below 8 MiB on the heap once freed, up to 64 MiB of them at its top (glibc's
+ *  mmap and trim thresholds), for a process that allocates the same sizes again and again.
+ *  Returns 1 on success, 0 if glibc refused either. */
+int collage_keep_freed_buffers(void);
+
 #endif
