@@ -25,9 +25,9 @@ public struct DiskSink: CollageSink {
     public let keepsImage: Bool
     /// A photo booth's journal, written after each save.
     public let journal: BoothJournal?
-    /// The tiles of the batch's last collage, until it is complete: the next one copies those
-    /// it shows again at the same size.
-    private let drawn = Locked<(batch: Int, tiles: DrawnTiles)?>(nil)
+    /// The tiles of the last collage, until its batch is complete: the next one copies those it
+    /// shows again at the same size (the same buffer of the same photo, whatever its batch).
+    private let drawn = Locked<DrawnTiles?>(nil)
 
     public init(layout: Layout, decorations: Decorations = .none, output: CollageOutput, format: ImageFormat, writer: CollageWriter,
                 keepsImage: Bool = false, journal: BoothJournal? = nil) {
@@ -44,9 +44,9 @@ public struct DiskSink: CollageSink {
         let saver = CollageSaver(layout: layout, decorations: decorations, format: format, writer: writer)
         let (path, keepsImage, journal, drawn) = (output.path(forBatch: batch), keepsImage, journal, drawn)
         return Single {
-            let previous = drawn.withLock { $0?.batch == batch ? $0?.tiles : nil }
+            let previous = drawn.withLock { $0 }
             let rendered = try await saver.render(selection.photos, batch: batch, reusing: previous, keepingTiles: !selection.isComplete)
-            drawn.withLock { $0 = rendered.drawn.map { (batch, $0) } }
+            drawn.withLock { $0 = rendered.drawn }
             let collage = rendered.image
             // A booth's journal records the intent before the rename, and the save after it.
             var intend: (@Sendable (ContentHash) throws -> Void)?
