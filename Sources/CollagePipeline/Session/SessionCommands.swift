@@ -32,8 +32,9 @@ public final class SessionCommands: Sendable {
     }
 
     /// Whether `name` was removed, its removal not yet read, and no file has the name now: the
-    /// photo just read is gone, and must complete nothing. (A retake already saved under the
-    /// name is left to the removal read in its turn.) True counts the removal as applied.
+    /// photo (just read, or in the open batch) is gone, and must complete nothing. (A retake
+    /// already saved under the name is left to the removal read in its turn.) True counts the
+    /// removal as applied.
     func applyEarly(_ name: PathName) -> Bool {
         removals.withLock { removals in
             guard removals.sent[name, default: 0] > removals.applied[name, default: 0],

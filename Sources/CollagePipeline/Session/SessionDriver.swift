@@ -39,7 +39,7 @@ struct SessionDriver<C: Clock<Duration>> {
             case .command(let command) where session.commands?.read(command) == false: continue  // applied early
             case .command(.finishNow): actions = machine.finishNow()
             case .command(.removed(let file)): actions = machine.removed(file.path, at: now)
-            case .deadline: actions = machine.woke(at: now)
+            case .deadline: actions = removedMeanwhile(at: now) + machine.woke(at: now)
             case .ended: break inputs
             }
             let end = try await carryOut(actions)
@@ -99,9 +99,22 @@ struct SessionDriver<C: Clock<Duration>> {
         session.flow.report(decision)
         let now = session.clock.now
         guard case .added(let photo, _) = decision.outcome else { return machine.refused(file.path, at: now) }
-        if session.commands?.applyEarly(file.path) == true { return machine.removedWhileRead(file.path, at: now) }
-        if let replaced = decision.replaced { return machine.replaced(replaced.file.path, by: photo, at: now) }
-        return machine.taken(photo, at: now)
+        let early = removedMeanwhile(at: now)
+        if session.commands?.applyEarly(file.path) == true { return early + machine.removedWhileRead(file.path, at: now) }
+        if let replaced = decision.replaced { return early + machine.replaced(replaced.file.path, by: photo, at: now) }
+        return early + machine.taken(photo, at: now)
+    }
+
+    /// The open batch's photos removed from the folder whose removals are sent but not read yet
+    /// (commands come beside the files, in their own time): applied now, before a photo taken or
+    /// the timeout can complete the batch with a shot that is gone.
+    private mutating func removedMeanwhile(at now: C.Instant) -> [Machine.Action] {
+        guard let commands = session.commands else { return [] }
+        var actions: [Machine.Action] = []
+        for name in machine.open.photos.map(\.name) where commands.applyEarly(name) {
+            actions += machine.removed(name, at: now)
+        }
+        return actions
     }
 
     /// Withdraws collage `batch` from the disk and the journal, then from the screen and the
