@@ -12,9 +12,10 @@ import Glibc
 struct InterruptedSaveEndToEndTests {
     let out = try! TemporaryDirectory(), photos = try! TemporaryDirectory()
 
-    /// `build` signalled while its temporary file is on disk: strace holds its `fsync` for ten
-    /// seconds (a slow disk, deterministically), the signal goes to the PID the temporary file is
-    /// named after, and the script prints the exit status.
+    /// `build` signalled while its temporary file is on disk: strace holds its `fsync` for four
+    /// seconds (a slow disk, deterministically; the script sees the file within a twentieth of a
+    /// second), the signal goes to the PID the temporary file is named after, and the script
+    /// prints the exit status.
     @Test("build stopped by a signal while writing keeps the previous collage and no temporary file",
           arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)])
     func aSignalWhileWritingRemovesTheTemporaryFile(signal: Int32, status: Int) async throws {
@@ -25,7 +26,7 @@ struct InterruptedSaveEndToEndTests {
         let temporary = "$(ls -a \(Shell.quote(out.path)) | grep '^\\.c\\.png\\..*\\.tmp$')"
         // LeakSanitizer cannot run under ptrace (`make sanitize`): leaks are checked everywhere else.
         let script = "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 "
-            + "strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=10000000 "
+            + "strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=4000000 "
             + "collage build \(Shell.quote(Fixtures.path("kite.jpg"))) -o \(Shell.quote(output)) --size 300x200 & "
             + Shell.waitUntil("[ -n \"\(temporary)\" ]", else: "kill $!") + "; "
             + "pid=$(echo \"\(temporary)\" | cut -d. -f4); kill -\(signal) \"$pid\"; wait $!; echo $?"
