@@ -89,10 +89,12 @@ test-python: test-deps $(TEST_PYTHON)
 # waited for a thread behind the CPU-bound codec tests past their time limits (a limit counts
 # from a test's start); one at a time, the end-to-end tests left a core idle while they waited
 # for the executable (809 tests: 7 minutes, against 4.4 two at a time). The width is Swift
-# Testing's own option, which `swift test` does not pass on: the test binary is run directly.
+# Testing's own option, which `swift test` does not pass on: the test binary is run directly,
+# every signal at its default action as `swift test` starts it (a background job ignores SIGINT,
+# and the terminal's tests check what a raw terminal does to Ctrl-C's default).
 test: test-python
 	swift build --build-tests
-	"$$(swift build --show-bin-path)/collagePackageTests.xctest" --testing-library swift-testing \
+	env --default-signal "$$(swift build --show-bin-path)/collagePackageTests.xctest" --testing-library swift-testing \
 	  --experimental-maximum-parallelization-width 2
 	$(MAKE) --no-print-directory doc-test
 
