@@ -58,7 +58,7 @@ DIST_FLAGS := -c release --scratch-path $(DIST) --static-swift-stdlib $(if $(JOB
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
 .PHONY: demo test test-install doc-test deps test-deps test-python build man completions install install-files uninstall version-check deb package-test \
-        bench bench-floors bench-serve fuzz sanitize soak kill-loop
+        bench bench-floors bench-serve fuzz sanitize soak kill-loop retake-race
 
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -219,6 +219,13 @@ bench-serve: deps
 soak: test-deps
 	swift build -c release --product collage
 	/usr/bin/python3 Tests/Benchmarks/booth-soak.py
+
+# A retake landing while the booth reads the 27 MP shot it replaces (renamed over, deleted then
+# saved, copied over), 20 times each, on the release build: see Tests/EndToEnd/retake-race.py.
+# `make test` runs it twice each with an 8 MP shot (RetakeRaceEndToEndTests).
+retake-race: test-deps $(TEST_PYTHON)
+	swift build -c release --product collage
+	$(TEST_PYTHON) Tests/EndToEnd/retake-race.py --collage .build/release/collage --times 20 --megapixels 27
 
 # A booth losing power again and again: see Tests/Benchmarks/booth-kill-loop.py (python3 with
 # Pillow; about a minute): at least 50 SIGKILLs while photos arrive, then every photo and collage

@@ -11,7 +11,7 @@ public import CollageWriting
 /// the printer. `init(settings:clock:)` makes the booth's own from the settings.
 public struct BoothParts<Source: BoothSource, C: Clock<Duration>>: Sendable {
     /// The source of `folder`'s photos: `isOwnOutput` names the booth's own files, `log` hears
-    /// what the source sees (a photo removed among it); throws when the folder cannot be watched.
+    /// what else the source sees (a name skipped, a rescan); throws when the folder cannot be watched.
     public var source: @Sendable (_ folder: PathName, _ isOwnOutput: @escaping @Sendable (PathName) -> Bool,
                                   _ log: @escaping @Sendable (SourceEvent) -> Void) throws(WatchError) -> Source
     public var clock: C

@@ -9,16 +9,12 @@ internal import CollageWriting
 
 /// The source and the journal made from a booth's parts and wired to its outlets.
 extension WatchRun {
-    /// The source of the folder's photos. A photo removed is a retake or nothing: the session
-    /// decides (it hears of it through `commands`), and says which.
-    func source<Source, C>(_ parts: BoothParts<Source, C>, destination: CollageOutput, booth: BoothWiring,
-                           commands: SessionCommands) throws(BoothEnded) -> Source {
+    /// The source of the folder's changes; what else it sees (a name skipped, a rescan) is
+    /// reported. A photo gone is a retake or nothing: the session decides, and says which.
+    func source<Source, C>(_ parts: BoothParts<Source, C>, destination: CollageOutput, booth: BoothWiring) throws(BoothEnded) -> Source {
         let events = booth.events
         do throws(WatchError) {
-            return try parts.source(settings.folder, destination.ownNames(in: settings.folder)) { event in
-                guard case .removed(let file) = event else { return events.send(PipelineEvent(event)) }
-                commands.send(.removed(file))
-            }
+            return try parts.source(settings.folder, destination.ownNames(in: settings.folder)) { events.send(PipelineEvent($0)) }
         } catch {
             throw BoothEnded(.folderUnavailable(error.description))
         }

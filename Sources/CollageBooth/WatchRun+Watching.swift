@@ -5,14 +5,14 @@ internal import CollageWriting
 
 /// A booth's session run over its source until it ends, and what its ending means.
 extension WatchRun {
-    /// Runs `session` over the files `watcher` finds until it ends: complete, its source
+    /// Runs `session` over the changes `watcher` finds until it ends: complete, its source
     /// stopped by a first stop request or gone with the folder, or cancelled by a second stop
     /// request. `finishing` runs once nothing is watched any more (stop requests still heard).
     static func watch<Source: BoothSource, C: Clock<Duration>, Stops: AsyncSequence<StopRequest, Never> & Sendable>(
-        _ session: WatchSession<C>, from watcher: Source, stop: Stops, commands: SessionCommands, finishing: () async -> Void
+        _ session: WatchSession<C>, from watcher: Source, stop: Stops, finish: FinishRequests, finishing: () async -> Void
     ) async -> WatchEnd {
         let watching = Task { try await watcher.run() }
-        let working = Task { try await session.run(watcher.files) }
+        let working = Task { try await session.run(watcher.changes) }
         let signal = Locked<Int32?>(nil)
         let listening = Task {
             for await request in stop {
@@ -24,13 +24,13 @@ extension WatchRun {
                     TerminalGuard.restoreAll()
                     working.cancel()
                 case .finishBatch:
-                    commands.send(.finishNow)
+                    finish.send()
                 }
             }
         }
         let outcome = await working.result
-        // Nothing reads the files any more: stop watching, and cancel the hand-over of
-        // files that arrived meanwhile (a channel's send waits for a reader).
+        // Nothing reads the changes any more: stop watching, and cancel the hand-over of
+        // changes that came meanwhile (a channel's send waits for a reader).
         watcher.stop()
         watching.cancel()
         let watched = await watching.result

@@ -48,9 +48,9 @@ public struct WatchRun: Sendable {
         do throws(BoothEnded) {
             if case .failure(let error) = server { throw BoothEnded(.serverUnavailable(error.description)) }
             let options = try prepare(booth, destination: destination, refusal: refusal, log: log)
-            // Finish now and photos removed: the session's state machine decides what each changes.
-            let commands = SessionCommands()
-            let source = try source(parts, destination: destination, booth: booth, commands: commands)
+            // Finish now: the session's state machine decides what it changes.
+            let finish = FinishRequests()
+            let source = try source(parts, destination: destination, booth: booth)
             booth.report.started(folder: settings.folder, output: settings.output, batches: settings.batches, throttle: settings.throttle,
                                  url: booth.server?.url)
             booth.sayHeld()
@@ -59,8 +59,8 @@ public struct WatchRun: Sendable {
                 flow: options.flow(journal: journal, copies: settings.batches ? .keepFirst : .keepBetter) { booth.events.send($0) },
                 sink: options.sink(output: destination, format: settings.format, keepsImage: booth.report.hasScreen, journal: journal),
                 interval: settings.throttle, clock: parts.clock, batches: settings.batches, start: start, batchTimeout: settings.batchTimeout,
-                commands: commands)
-            return await booth.end(Self.watch(session, from: source, stop: stop, commands: commands) { await booth.printing?.finish() })
+                finish: finish)
+            return await booth.end(Self.watch(session, from: source, stop: stop, finish: finish) { await booth.printing?.finish() })
         } catch {
             return await booth.end(error.end)
         }

@@ -17,7 +17,6 @@ extension PipelineEvent {
         switch event {
         case .skipped(let file, let rejection): self = .skipped(file, rejection, size: nil)
         case .notice(let text): self = .notice(text)
-        case .removed(let file): self = .notice("\(file.path) was removed")
         }
     }
 }

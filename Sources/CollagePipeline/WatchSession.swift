@@ -4,15 +4,15 @@ internal import CollageCore
 internal import CollageCanvas
 internal import CollageLocking
 internal import AsyncAlgorithms
-internal import CollageSources
+public import CollageSources
 public import CollageWriting
-public import CollageFiles
+internal import CollageFiles
 
 /// `collage watch`: the chain over a source that does not end, throttled, saved through the
 /// sink's Single after every throttled change.
 ///
 /// ```
-/// files, commands, wake-ups ─▶ SessionInputs (merged once) ─▶ SessionStateMachine ─▶ actions
+/// folder changes, finish now, wake-ups ─▶ SessionInputs (merged once) ─▶ SessionStateMachine ─▶ actions
 ///       ─▶ SessionDriver: read (CollageFlow: probe, landscape, decode, rule book), show (throttled),
 ///          complete, rebuilt, withdraw ─▶ render + save (Single) ─▶ report
 /// ```
@@ -34,12 +34,12 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
     public let retry: RetryPolicy
     /// `--batch-timeout`: a batch that received no photo for this long is completed with what it has.
     public let batchTimeout: Duration?
-    /// Finish now, and photos removed from the folder (`SessionStateMachine` says what each changes).
-    public let commands: SessionCommands?
+    /// The operator's finish now (`SessionStateMachine` says what it changes).
+    public let finish: FinishRequests?
 
     public init(flow: CollageFlow, sink: any CollageSink, interval: Duration, clock: C, batches: Bool,
                 start: BoothStart = BoothStart(), retry: RetryPolicy = .standard, batchTimeout: Duration? = nil,
-                commands: SessionCommands? = nil) {
+                finish: FinishRequests? = nil) {
         self.flow = flow
         self.sink = sink
         self.interval = interval
@@ -48,7 +48,7 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         self.start = start
         self.retry = retry
         self.batchTimeout = batchTimeout
-        self.commands = commands
+        self.finish = finish
     }
 
     /// How a session ended.
@@ -59,14 +59,18 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         case sourceEnded(SavedCollage?)
     }
 
-    /// Runs until a collage is complete (or, with batches, until `files` ends): one
-    /// `SessionStateMachine` over one stream of the files, the commands and the clock's wake-ups.
-    public func run<Files: AsyncSequence<PhotoFile, Never> & Sendable>(_ files: Files) async throws -> Outcome {
+    /// Runs until a collage is complete (or, with batches, until `changes` ends): one
+    /// `SessionStateMachine` over one stream of the folder's changes, finish now and the
+    /// clock's wake-ups.
+    public func run<Changes: AsyncSequence<FolderChange, Never> & Sendable>(_ changes: Changes) async throws -> Outcome {
         // The folder offers the resumed photos once more (its first listing): passed over once;
         // another photo saved under such a name later is a new arrival.
         let offeredAgain = Locked(Set(start.files))
-        let rest = files.filter { file in offeredAgain.withLock { $0.remove(file) == nil } }
-        let inputs = SessionInputs(rest, commands: commands, clock: clock)
+        let rest = changes.filter { change in
+            guard case .arrived(let file) = change else { return true }
+            return offeredAgain.withLock { $0.remove(file) == nil }
+        }
+        let inputs = SessionInputs(rest, finish: finish, clock: clock)
         defer { inputs.stop() }
         var driver = SessionDriver(session: self, inputs: inputs)
         return try await driver.run()

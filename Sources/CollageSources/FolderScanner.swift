@@ -1,21 +1,21 @@
 public import CollageCore
 #if canImport(Glibc)
 internal import Glibc
-public import CollageFiles
+internal import CollageFiles
 #endif
 
-/// Decides which names in a watched folder are photos to offer, each photo once: the rules of
-/// the folder source, apart from inotify, so they can be tested on a real folder directly. A
-/// name is offered again when it holds another file or changed since (its `FileIdentity`): a retake
-/// saved under a name already taken, a photo renamed over another, a file written further
-/// after a close.
+/// Decides which names in a watched folder are photos to offer, each photo once, and when one
+/// offered is gone: the rules of the folder source, apart from inotify, so they can be tested on
+/// a real folder directly. A name is offered again when it holds another file or changed since
+/// (its `FileIdentity`): a retake saved under a name already taken, a photo renamed over
+/// another, a file written further after a close; the photo offered before is then gone first.
 public struct FolderScanner: Sendable {
     public let folder: PathName
     /// Names to pass over silently besides hidden and temporary ones: the tool's own output.
     let isOwnOutput: @Sendable (PathName) -> Bool
     /// Each name offered or passed over, as it was then.
     private(set) var seen: [PathName: FileIdentity] = [:]
-    /// The names offered as photo files: only their removal is a source event.
+    /// The names offered as photo files: only their removal is a change.
     private(set) var offered: Set<PathName> = []
 
     public init(folder: PathName, isOwnOutput: @escaping @Sendable (PathName) -> Bool = { _ in false }) {
@@ -29,7 +29,7 @@ public struct FolderScanner: Sendable {
     /// order a restart reproduces. Also the rescan after an inotify queue overflow. A folder that
     /// cannot be listed offers nothing, with a line: the photos only a listing would find are
     /// missed, and the user should know.
-    public mutating func scan(log: (SourceEvent) -> Void) -> [PhotoFile] {
+    public mutating func scan(log: (SourceEvent) -> Void) -> [FolderChange] {
         let names: [PathName]
         do {
             names = try DirectoryListing.names(in: folder)
@@ -45,7 +45,7 @@ public struct FolderScanner: Sendable {
         entries.sort { a, b in a.modified < b.modified || a.modified == b.modified && a.name < b.name }
         // A file still open for writing (a copy under way as the watch starts) is left for the
         // close that ends it: one line when it is complete, never a "truncated" one first.
-        return entries.filter { !Self.isBeingWritten(path(of: $0.name)) }.compactMap { consider($0.name, log: log) }
+        return entries.filter { !Self.isBeingWritten(path(of: $0.name)) }.flatMap { consider($0.name, log: log) }
     }
 
     /// Whether some process has `path` open for writing: Linux grants a read lease only on a
@@ -70,46 +70,44 @@ public struct FolderScanner: Sendable {
     /// waits only until the lease is given back, two system calls later.
     private static let leaseBreaksIgnored: Void = { _ = signal(SIGIO, SIG_IGN) }()
 
-    /// The photo file `name` names, if it is one not offered before (or it changed since);
-    /// anything else is passed over, with a line when the user would want to know.
-    public mutating func consider(_ name: PathName, log: (SourceEvent) -> Void) -> PhotoFile? {
-        guard !ignores(name) else { return nil }
+    /// What `name` holding what it holds now changes: nothing (ignored, or as it was when last
+    /// considered), a photo file arriving, and before it the photo offered under the name gone
+    /// (replaced). Anything else is passed over, with a line when the user would want to know.
+    public mutating func consider(_ name: PathName, log: (SourceEvent) -> Void) -> [FolderChange] {
+        guard !ignores(name) else { return [] }
         let file = PhotoFile(path: path(of: name))
-        func skip(_ problem: Rejection.Problem, _ detail: String) {
+        func skip(_ problem: Rejection.Problem, _ detail: String) -> [FolderChange] {
             log(.skipped(file, .unusable(problem, detail: detail)))
+            return []
         }
         var info = stat()
+        // Not marked as seen: a photo saved later under this name is still taken; the deletion's
+        // own event says the photo offered before is gone.
         guard file.path.withCString({ lstat($0, &info) }) == 0 else {
-            // Not marked as seen: a photo saved later under this name is still taken.
-            skip(.unreadable, errno == ENOENT ? "deleted before it could be read" : "cannot read: \(systemReason())")
-            return nil
+            return skip(.unreadable, errno == ENOENT ? "deleted before it could be read" : "cannot read: \(systemReason())")
         }
-        guard let identity = FileIdentity.of(file.path) else {
-            skip(.unreadable, "deleted before it could be read")
-            return nil
-        }
-        guard seen[name] != identity else { return nil }
+        guard let identity = FileIdentity.of(file.path) else { return skip(.unreadable, "deleted before it could be read") }
+        guard seen[name] != identity else { return [] }
         seen[name] = identity
+        let replaced: [FolderChange] = offered.remove(name) == nil ? [] : [.gone(file)]
         if info.st_mode & S_IFMT == S_IFLNK {
             guard file.path.withCString({ stat($0, &info) }) == 0 else {
-                skip(.unreadable, errno == ELOOP ? "symbolic link loop" : "broken symbolic link")
-                return nil
+                return replaced + skip(.unreadable, errno == ELOOP ? "symbolic link loop" : "broken symbolic link")
             }
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            skip(.notAFile, "\(FileKind.describe(mode: info.st_mode)), not a regular file")
-            return nil
+            return replaced + skip(.notAFile, "\(FileKind.describe(mode: info.st_mode)), not a regular file")
         }
         offered.insert(name)
-        return file
+        return replaced + [.arrived(file)]
     }
 
-    /// `name` left the folder (deleted or renamed away): the photo file it was, if it was offered
+    /// `name` left the folder (deleted or renamed away): the photo it was gone, if it was offered
     /// as one. Forgotten, so a photo saved later under this name is a new arrival.
-    public mutating func removed(_ name: PathName) -> PhotoFile? {
+    public mutating func removed(_ name: PathName) -> FolderChange? {
         seen[name] = nil
         guard offered.remove(name) != nil else { return nil }
-        return PhotoFile(path: path(of: name))
+        return .gone(PhotoFile(path: path(of: name)))
     }
 
     private func ignores(_ name: PathName) -> Bool {

@@ -4,31 +4,34 @@ internal import Dispatch
 internal import CollageLocking
 #if canImport(Glibc)
 internal import Glibc
-public import CollageFiles
+internal import CollageFiles
 #endif
 
-/// The `watch` source: the photos already in a folder (oldest first), then each new one once it
-/// is complete. Linux inotify, no polling: a file is taken when it is closed after writing or
-/// renamed into the folder, never when it is created, so a half-written file is never read.
+/// The `watch` source: one ordered stream of the folder's changes: the photos already in it
+/// (oldest first), then each new one once it is complete, and each one offered that goes away.
+/// Linux inotify, no polling: a file arrives when it is closed after writing or renamed into the
+/// folder, never when it is created, so a half-written file is never read.
 ///
 /// The watch is set up before the folder is listed, so nothing arriving in between is missed;
-/// each photo is offered once, also across a rescan after an inotify queue overflow. A name
-/// that holds another photo later (or was written further after a close: a copy in pieces) is
-/// offered again. A photo offered that is deleted or renamed away is reported as removed (a
-/// retake). Offers the reader has not taken yet are coalesced: only the newest of a name
-/// is handed on, and not at all when the file is still as it was when last handed on.
+/// each photo is offered once, also across a rescan after an inotify queue overflow. A photo
+/// offered that is deleted or renamed away is gone (a retake); a name that holds another photo
+/// later (renamed or copied over it, or written further after a close: a copy in pieces) is the
+/// photo before it gone, then the new one arriving, in that order. Arrivals the reader has not
+/// taken yet are coalesced: only the newest of a name is handed on, and not at all when the file
+/// is still as it was when last handed on.
 public final class FolderWatcher: Sendable {
     public let folder: PathName
-    /// The files, in order. A channel, so `--batches` can read it collage after collage.
-    public let files = AsyncChannel<PhotoFile>()
+    /// The changes, in order. A channel: the reader takes each as it is ready for it.
+    public let changes = AsyncChannel<FolderChange>()
 
     private let inotify: Int32
     private let wake: (read: Int32, write: Int32)
     private let isOwnOutput: @Sendable (PathName) -> Bool
     private let log: @Sendable (SourceEvent) -> Void
     private let failure = Locked<WatchError?>(nil)
-    /// Per name: offers found and not handed on yet, and the file as it was when last handed on.
-    private let offers = Locked<(queued: [PathName: Int], handed: [PathName: FileIdentity])>(([:], [:]))
+    /// Per name: arrivals found and not handed on yet, and the names handed on as arrived and
+    /// not gone since, each with the file as it was then (nil: gone already).
+    private let offers = Locked<(queued: [PathName: Int], handed: [PathName: FileIdentity?])>(([:], [:]))
     /// Whether the descriptors are still open: `stop()` must never write to a closed (and
     /// perhaps reused) descriptor number.
     private let descriptorsOpen = Locked(true)
@@ -68,33 +71,39 @@ public final class FolderWatcher: Sendable {
         wake = (ends[0], ends[1])
     }
 
-    /// Feeds `files` until `stop()`, until the folder goes away (throwing `folderGone`), or
-    /// until the task is cancelled, which also abandons files no reader took; then finishes
-    /// `files`.
+    /// Feeds `changes` until `stop()`, until the folder goes away (throwing `folderGone`), or
+    /// until the task is cancelled, which also abandons changes no reader took; then finishes
+    /// `changes`.
     public func run() async throws(WatchError) {
-        let (found, continuation) = AsyncStream.makeStream(of: PhotoFile.self)
+        let (found, continuation) = AsyncStream.makeStream(of: FolderChange.self)
         continuation.onTermination = { [self] _ in stop() }
         DispatchQueue(label: "collage.inotify").async { [self] in
-            watch { file in
-                offers.withLock { $0.queued[file.path, default: 0] += 1 }
-                continuation.yield(file)
+            watch { change in
+                if case .arrived(let file) = change { offers.withLock { $0.queued[file.path, default: 0] += 1 } }
+                continuation.yield(change)
             }
             continuation.finish()
         }
-        for await file in found {
+        for await change in found {
+            guard case .arrived(let file) = change else {
+                // Gone: only a photo the reader was handed (an arrival passed over never reached
+                // it); a file under the name later, even one just like it, is a new arrival.
+                if offers.withLock({ $0.handed.removeValue(forKey: change.file.path) != nil }) { await changes.send(change) }
+                continue
+            }
             let now = FileIdentity.of(file.path)
             let stale = offers.withLock { offers in
                 offers.queued[file.path, default: 1] -= 1
-                // A newer offer of this name follows; or the reader already read it as it is.
-                return offers.queued[file.path, default: 0] > 0 || (now != nil && offers.handed[file.path] == now)
+                // A newer offer of this name follows; or the reader already has it as it is.
+                return offers.queued[file.path, default: 0] > 0 || (now != nil && offers.handed[file.path] == .some(now))
             }
             if stale { continue }
-            await files.send(file)
+            await changes.send(change)
             // What the reader opens now.
             let read = FileIdentity.of(file.path)
-            offers.withLock { $0.handed[file.path] = read }
+            offers.withLock { $0.handed[file.path] = .some(read) }
         }
-        files.finish()
+        changes.finish()
         if let failure = failure.withLock({ $0 }) { throw failure }
     }
 
@@ -141,7 +150,7 @@ public final class FolderWatcher: Sendable {
     }
 
     /// The blocking loop, on its own thread: near-zero CPU while idle, in `poll`.
-    private func watch(_ found: (PhotoFile) -> Void) {
+    private func watch(_ found: (FolderChange) -> Void) {
         defer { closeDescriptors() }
         var scanner = FolderScanner(folder: folder, isOwnOutput: isOwnOutput)
         scanner.scan(log: log).forEach(found)
@@ -174,11 +183,11 @@ public final class FolderWatcher: Sendable {
                     failure.withLock { $0 = .folderGone(path: folder) }
                     return
                 } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
-                    if let file = scanner.removed(name) { log(.removed(file)) }
+                    scanner.removed(name).map(found)
                 } else if mask & UInt32(IN_CREATE) != 0 {
-                    if Self.isCompleteOnCreation(scanner.path(of: name)) { scanner.consider(name, log: log).map(found) }
+                    if Self.isCompleteOnCreation(scanner.path(of: name)) { scanner.consider(name, log: log).forEach(found) }
                 } else if !name.isEmpty {
-                    scanner.consider(name, log: log).map(found)
+                    scanner.consider(name, log: log).forEach(found)
                 }
             }
         }

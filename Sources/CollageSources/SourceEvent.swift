@@ -5,9 +5,6 @@ public import CollageFiles
 public enum SourceEvent: Sendable, Equatable {
     /// A name that is not offered, and why: a directory, a FIFO, a link loop, a file deleted.
     case skipped(PhotoFile, Rejection)
-    /// A photo this source offered left it (deleted, or renamed away): a retake, when its
-    /// collage is not complete yet.
-    case removed(PhotoFile)
     /// Something about the source itself, such as a rescan.
     case notice(String)
 }

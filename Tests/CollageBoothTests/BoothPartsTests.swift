@@ -15,9 +15,9 @@ import CollageWriting
 import Foundation
 import Testing
 
-/// The files a test hands the booth, in order, as its source; stopping it finishes them.
+/// The files a test hands the booth, in order, as arriving in its source; stopping it finishes them.
 final class HandedSource: BoothSource {
-    let files = AsyncChannel<PhotoFile>()
+    let changes = AsyncChannel<FolderChange>()
     private let handed: [PhotoFile]
     private let stopped = AsyncStream.makeStream(of: Void.self)
 
@@ -26,9 +26,9 @@ final class HandedSource: BoothSource {
     }
 
     func run() async throws {
-        for file in handed { await files.send(file) }
+        for file in handed { await changes.send(.arrived(file)) }
         for await _ in stopped.stream {}
-        files.finish()
+        changes.finish()
     }
 
     func stop() {

@@ -4,17 +4,18 @@ import CollageCore
 import CollageFiles
 import CollageImaging
 import CollagePipeline
+import CollageSources
 import CollageTestSupport
 import Testing
 
 /// A booth's session in process (`WatchSession` with batches, its `SessionDriver` and
-/// `SessionStateMachine`): a test source, a manual clock and `SessionCommands`, no file and no
-/// real second. Strips of four, a 60 s batch timeout.
+/// `SessionStateMachine`): a test source of folder changes, a manual clock and `FinishRequests`,
+/// no file and no real second. Strips of four, a 60 s batch timeout.
 @Suite("The booth's session in virtual time: timeout, finish now, retakes, restart", .timeLimit(.minutes(1)))
 struct BoothSessionTests {
     let timeout = Duration.seconds(60)
-    let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
-    let commands = SessionCommands(), events = RecordedEvents()
+    let source = TestSource<FolderChange>(), clock = ManualClock(), sink = InMemorySink()
+    let finish = FinishRequests(), events = RecordedEvents()
 
     static let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: (1...9).map { ("p\($0)", .landscape(seed: $0)) }),
                                        size: PixelSize(width: 120, height: 90))
@@ -23,13 +24,13 @@ struct BoothSessionTests {
         let flow = CollageFlow(reader: reader, layout: Layout(canvas: PixelSize(width: 300, height: 200), limit: 4), copies: .keepFirst,
                                log: events.record)
         return WatchSession(flow: flow, sink: sink, interval: .zero, clock: clock, batches: true, start: start,
-                            batchTimeout: timeout, commands: commands)
+                            batchTimeout: timeout, finish: finish)
     }
 
-    /// Sends photos one by one, each taken by the chain before the next.
+    /// Sends photos one by one, each handed to the session before the next.
     func send(_ names: String...) async {
         for name in names {
-            source.send(PhotoFile(name))
+            source.send(.arrived(PhotoFile(name)))
             await source.untilAsked()
         }
     }
@@ -47,7 +48,7 @@ struct BoothSessionTests {
         }
     }
 
-    /// Waits until the session has said `line` (a command is read beside the files, in its own time).
+    /// Waits until the session has said `line` (finish now comes beside the folder's changes, in its own time).
     func untilSaid(_ line: String) async {
         while !events.lines.contains(line) { await Task.yield() }
     }
@@ -82,10 +83,10 @@ struct BoothSessionTests {
             await send("p1", "p2")
             _ = await nextSave(&saves)
             #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p1", "p2"]))
-            commands.send(.finishNow)
+            finish.send()
             #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p1", "p2"], complete: true))
             #expect(events.lines.contains("collage-1 is complete with 2 photos: finished by the operator"))
-            commands.send(.finishNow)
+            finish.send()
             await untilSaid("nothing to finish: collage-2 has no photo yet")
             await send("p3")
             #expect(await nextSave(&saves) == .init(batch: 2, photos: ["p3"]))
@@ -103,7 +104,7 @@ struct BoothSessionTests {
             var saves = sink.saves.makeAsyncIterator()
             await send("p1", "p2", "p3")
             for _ in 1...3 { _ = await nextSave(&saves) }
-            commands.send(.removed(PhotoFile("p2")))
+            source.send(.gone(PhotoFile("p2")))
             #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p1", "p3"]))
             #expect(events.lines.contains("p2 was removed: collage-1 is made again with 2 photos"))
             await send("p4")
@@ -122,9 +123,9 @@ struct BoothSessionTests {
             var saves = sink.saves.makeAsyncIterator()
             await send("p1", "p2")
             for _ in 1...2 { _ = await nextSave(&saves) }
-            commands.send(.removed(PhotoFile("p1")))
+            source.send(.gone(PhotoFile("p1")))
             #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p2"]))
-            commands.send(.removed(PhotoFile("p2")))
+            source.send(.gone(PhotoFile("p2")))
             await untilSaid("withdrawn collage-1 (batch 1)")
             #expect(events.lines.contains("p2 was removed: collage-1 is made again with no photo"))
             #expect(sink.withdrawn == [1])
@@ -142,7 +143,7 @@ struct BoothSessionTests {
             var saves = sink.saves.makeAsyncIterator()
             await send("p1", "p2", "p3", "p4")
             while await nextSave(&saves)?.complete == false {}
-            commands.send(.removed(PhotoFile("p2")))
+            source.send(.gone(PhotoFile("p2")))
             await untilSaid("p2 was removed, but collage-1 is complete: it stays as it is")
             await send("p5")
             #expect(await nextSave(&saves) == .init(batch: 2, photos: ["p5"]))
@@ -179,7 +180,7 @@ struct BoothSessionTests {
         try await withDeadline {
             async let running = session(start: BoothStart(batch: 3, files: [PhotoFile("p1")])).run(source)
             var saves = sink.saves.makeAsyncIterator()
-            source.send(PhotoFile("p1"))  // the folder's first listing offers it again: passed over
+            source.send(.arrived(PhotoFile("p1")))  // the folder's first listing offers it again: passed over
             await untilTimerIsSet(for: timeout)
             clock.advance(by: timeout)
             #expect(await nextSave(&saves) == .init(batch: 3, photos: ["p1"], complete: true))
@@ -217,7 +218,7 @@ struct BoothSessionTests {
             var saves = sink.saves.makeAsyncIterator()
             await send("p1", "p2", "p3")
             for _ in 1...3 { _ = await nextSave(&saves) }
-            source.send(PhotoFile("p2"))
+            source.send(.arrived(PhotoFile("p2")))
             #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p1", "p3"]))
             #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p1", "p3", "p2"]))
             #expect(events.lines.contains("p2 was removed: collage-1 is made again with 2 photos"))
@@ -229,9 +230,10 @@ struct BoothSessionTests {
         }
     }
 
-    /// A shot deleted while a photo is read (its decode held at a gate, so the removal still
-    /// waits when the reading ends), be it that photo or one already in the strip: the removal
-    /// is applied first, and the photo that would have filled the strip completes nothing.
+    /// A shot deleted while a photo is read (its decode held at a gate until the session has the
+    /// removal), be it that photo or one already in the strip: the photo being read is dropped,
+    /// a shot of the strip leaves it first, and the photo that would have filled the strip
+    /// completes nothing.
     @Test(arguments: ["p4", "p2"])
     func aShotRemovedWhileAPhotoIsReadNeverCompletesTheBatch(removed: String) async throws {
         try await withDeadline {
@@ -242,16 +244,19 @@ struct BoothSessionTests {
             var arrivals = gated.arrivals.makeAsyncIterator()
             await send("p1", "p2", "p3")
             for _ in 1...3 { _ = await nextSave(&saves) }
-            source.send(PhotoFile("p4"))
+            source.send(.arrived(PhotoFile("p4")))
             while await arrivals.next() != "p4" {}
-            commands.send(.removed(PhotoFile(removed)))  // while p4 is being decoded
+            source.send(.gone(PhotoFile(removed)))  // while p4 is being decoded
+            await source.untilAsked()  // the session has it (the source is asked again once it does)
             gated.open("p4")
             await send("p5")
             var last: InMemorySink.Save?
             repeat { last = await nextSave(&saves) } while last?.complete == false
             let left = ["p1", "p2", "p3", "p4"].filter { $0 != removed }
             #expect(last == .init(batch: 1, photos: left + ["p5"], complete: true))
-            #expect(events.lines.contains { $0.hasPrefix("\(removed) was removed: collage-1 is made again with") })
+            // The photo being read is dropped; a shot already in the strip leaves it.
+            let line = removed == "p4" ? "p4 was removed while it was read: it is not in collage-1" : "p2 was removed: collage-1 is made again with 2 photos"
+            #expect(events.lines.contains(line))
             source.finish()
             _ = try await running
             #expect(!sink.history.contains { $0.complete && $0.photos.contains(removed) })

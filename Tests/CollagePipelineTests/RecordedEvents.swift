@@ -9,6 +9,11 @@ final class RecordedEvents: Sendable {
     func record(_ event: PipelineEvent) { events.withLock { $0.append(event) } }
     var all: [PipelineEvent] { events.withLock { $0 } }
 
+    /// Waits until `line` was said: a session takes what a source sends in its own time.
+    func untilSaid(_ line: String) async {
+        while !lines.contains(line) { await Task.yield() }
+    }
+
     /// Each event in a few words: what the chain decided about which file.
     var lines: [String] {
         all.map { event in

@@ -57,11 +57,11 @@ struct SaveFailureTests {
 
     @Test func aFailedSaveIsReportedAndTheNextChangeSavesAgain() async throws {
         try await withDeadline {
-            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 1]), log = RecordedEvents()
+            let source = TestSource<FolderChange>(), clock = ManualClock(), sink = FailingSink(failing: [1: 1]), log = RecordedEvents()
             async let running = session(6, sink, clock, log).run(source)
-            source.send(PhotoFile("p1"))
+            source.send(.arrived(PhotoFile("p1")))
             await source.untilAsked()
-            source.send(PhotoFile("p2"))
+            source.send(.arrived(PhotoFile("p2")))
             await source.untilAsked()
             source.finish()
             let outcome = try await running
@@ -76,10 +76,10 @@ struct SaveFailureTests {
 
     @Test func theFinalCollageIsTriedAgainAfterHalfASecondThenASecond() async throws {
         try await withDeadline {
-            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 2]), log = RecordedEvents()
+            let source = TestSource<FolderChange>(), clock = ManualClock(), sink = FailingSink(failing: [6: 2]), log = RecordedEvents()
             async let running = session(6, sink, clock, log).run(source)
             for n in 1...6 {
-                source.send(PhotoFile("p\(n)"))
+                source.send(.arrived(PhotoFile("p\(n)")))
                 if n < 6 { await source.untilAsked() }
             }
             await clock.untilSleeping()
@@ -103,10 +103,10 @@ struct SaveFailureTests {
 
     @Test func theFourthAttemptCanStillSaveAndIsReported() async throws {
         try await withDeadline {
-            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [6: 3]), log = RecordedEvents()
+            let source = TestSource<FolderChange>(), clock = ManualClock(), sink = FailingSink(failing: [6: 3]), log = RecordedEvents()
             async let running = session(6, sink, clock, log).run(source)
             for n in 1...6 {
-                source.send(PhotoFile("p\(n)"))
+                source.send(.arrived(PhotoFile("p\(n)")))
                 if n < 6 { await source.untilAsked() }
             }
             for (delay, deadline) in [(500, 500), (1000, 1500), (2000, 3500)] {
@@ -122,9 +122,9 @@ struct SaveFailureTests {
 
     @Test func theFinalCollageGivesUpAfterFourAttempts() async throws {
         try await withDeadline {
-            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [1: 5]), log = RecordedEvents()
+            let source = TestSource<FolderChange>(), clock = ManualClock(), sink = FailingSink(failing: [1: 5]), log = RecordedEvents()
             async let running = session(6, sink, clock, log, batches: true).run(source)
-            source.send(PhotoFile("p1"))
+            source.send(.arrived(PhotoFile("p1")))
             await source.untilAsked()
             source.finish()  // stopped: the unsaved newest selection is the session's final collage
             for (delay, deadline) in [(500, 500), (1000, 1500), (2000, 3500)] {
@@ -144,10 +144,10 @@ struct SaveFailureTests {
 
     @Test func aFailureInTheMiddleOfABoothLosesNoPhoto() async throws {
         try await withDeadline {
-            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [3: 1]), log = RecordedEvents()
+            let source = TestSource<FolderChange>(), clock = ManualClock(), sink = FailingSink(failing: [3: 1]), log = RecordedEvents()
             async let running = session(8, sink, clock, log, batches: true).run(source)
             for n in 1...8 {
-                source.send(PhotoFile("p\(n)"))
+                source.send(.arrived(PhotoFile("p\(n)")))
                 await source.untilAsked()
             }
             source.finish()
@@ -161,14 +161,14 @@ struct SaveFailureTests {
 
     @Test func aResumedCollageIsSavedOnlyOnceItHoldsMoreAndNumberingSkipsAsTold() async throws {
         try await withDeadline {
-            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = FailingSink(failing: [:]), log = RecordedEvents()
+            let source = TestSource<FolderChange>(), clock = ManualClock(), sink = FailingSink(failing: [:]), log = RecordedEvents()
             let start = BoothStart(batch: 3, files: [PhotoFile("p1"), PhotoFile("p2")], nextBatch: { $0 == 3 ? 5 : $0 + 1 })
             async let running = session(9, sink, clock, log, batches: true, start: start).run(source)
             await source.untilAsked()  // p1 and p2 went through first, and nothing was saved for them
             #expect(sink.memory.history.isEmpty)
             // p1 offered again by the folder is not taken twice.
             for name in ["p1", "p3", "p4", "p5", "p6", "p7"] {
-                source.send(PhotoFile(name))
+                source.send(.arrived(PhotoFile(name)))
                 await source.untilAsked()
             }
             source.finish()

@@ -64,22 +64,23 @@ struct WatchSessionTests {
         InMemoryPhotos(Dictionary(uniqueKeysWithValues: (1...count).map { ("p\($0)", .landscape(seed: $0)) }))
     }
 
-    func session(_ reader: InMemoryPhotos, _ sink: InMemorySink, _ clock: ManualClock, batches: Bool = false, interval: Duration? = nil) -> WatchSession<ManualClock> {
-        let flow = CollageFlow(reader: reader, layout: Layout(canvas: PixelSize(width: 600, height: 400)), log: { _ in })
+    func session(_ reader: InMemoryPhotos, _ sink: InMemorySink, _ clock: ManualClock, batches: Bool = false, interval: Duration? = nil,
+                 events: RecordedEvents = RecordedEvents()) -> WatchSession<ManualClock> {
+        let flow = CollageFlow(reader: reader, layout: Layout(canvas: PixelSize(width: 600, height: 400)), log: events.record)
         return WatchSession(flow: flow, sink: sink, interval: interval ?? self.interval, clock: clock, batches: batches)
     }
 
     @Test func theFirstPhotoIsSavedAtOnceABurstOnceAtTheEndOfTheWindow() async throws {
         try await withDeadline {
-            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
-            async let running = session(photos(5), sink, clock).run(source)
+            let source = TestSource<FolderChange>(), clock = ManualClock(), sink = InMemorySink(), events = RecordedEvents()
+            async let running = session(photos(5), sink, clock, events: events).run(source)
             var saves = sink.saves.makeAsyncIterator()
-            source.send(PhotoFile("p1"))
+            source.send(.arrived(PhotoFile("p1")))
             #expect(await saves.next()?.photos == ["p1"])  // leading edge: no time has passed
             for n in 2...5 {  // a burst, 20 ms apart, then silence
                 clock.advance(by: .milliseconds(20))
-                source.send(PhotoFile("p\(n)"))
-                await source.untilAsked()
+                source.send(.arrived(PhotoFile("p\(n)")))
+                await events.untilSaid("p\(n): added")
             }
             clock.advance(by: .milliseconds(420))
             #expect(await saves.next()?.photos == ["p1", "p2", "p3", "p4", "p5"])  // trailing edge
@@ -92,16 +93,16 @@ struct WatchSessionTests {
 
     @Test func theSixthPhotoCompletesTheSessionWithoutWaitingForASeventh() async throws {
         try await withDeadline {
-            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
+            let source = TestSource<FolderChange>(), clock = ManualClock(), sink = InMemorySink()
             async let running = session(photos(8), sink, clock).run(source)
             var saves = sink.saves.makeAsyncIterator()
-            source.send(PhotoFile("p1"))
+            source.send(.arrived(PhotoFile("p1")))
             _ = await saves.next()
             for n in 2...5 {
-                source.send(PhotoFile("p\(n)"))
+                source.send(.arrived(PhotoFile("p\(n)")))
                 await source.untilAsked()
             }
-            source.send(PhotoFile("p6"))
+            source.send(.arrived(PhotoFile("p6")))
             let outcome = try await running  // returns with no seventh file sent, and no wait for the window
             #expect(outcome == .complete(InMemorySink.saved(1)))
             #expect(sink.history.last?.photos == (1...6).map { "p\($0)" })
@@ -111,9 +112,9 @@ struct WatchSessionTests {
 
     @Test func photoBoothModeNumbersEachSixAndTheSeventhOpensTheNext() async throws {
         try await withDeadline {
-            let source = TestSource<PhotoFile>(), clock = ManualClock(), sink = InMemorySink()
+            let source = TestSource<FolderChange>(), clock = ManualClock(), sink = InMemorySink()
             async let running = session(photos(13), sink, clock, batches: true, interval: .zero).run(source)
-            for n in 1...13 { source.send(PhotoFile("p\(n)")) }
+            for n in 1...13 { source.send(.arrived(PhotoFile("p\(n)"))) }
             source.finish()
             _ = try await running
             let finals = Dictionary(grouping: sink.history, by: \.batch).mapValues { $0.last!.photos }

@@ -29,13 +29,13 @@ struct FolderWatcherTests {
 
         func file(_ name: String) -> String { folder.file(name) }
 
-        /// The files, once the initial scan is over: a sentinel written now comes out either from
-        /// the scan or from inotify, and either way the scan is done. Without this a test could
-        /// pass through the scan instead of the event it means to test.
-        func events() async throws -> AsyncChannel<PhotoFile>.Iterator {
-            var files = watcher.files.makeAsyncIterator()
+        /// The changes, once the initial scan is over: a sentinel written now comes out either
+        /// from the scan or from inotify, and either way the scan is done. Without this a test
+        /// could pass through the scan instead of the event it means to test.
+        func events() async throws -> AsyncChannel<FolderChange>.Iterator {
+            var files = watcher.changes.makeAsyncIterator()
             try Data("sentinel".utf8).write(to: URL(fileURLWithPath: file("0-sentinel.jpg")))
-            guard await files.next() == PhotoFile(file("0-sentinel.jpg")) else { throw CancellationError() }
+            guard await files.next() == .arrived(PhotoFile(file("0-sentinel.jpg"))) else { throw CancellationError() }
             return files
         }
     }
@@ -44,7 +44,15 @@ struct FolderWatcherTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    func names(_ files: [PhotoFile?]) -> [String?] { files.map { $0.map { PathParts($0.path).name.description } } }
+    /// Each change's file name: as it is for an arrival, after a minus for a photo gone.
+    func names(_ changes: [FolderChange?]) -> [String?] {
+        changes.map { change in
+            change.map { change in
+                let name = PathParts(change.file.path).name.description
+                return if case .gone = change { "-" + name } else { name }
+            }
+        }
+    }
 
     @Test func existingFilesComeFirstOldestFirstThenByName() async throws {
         try await withDeadline {
@@ -55,8 +63,8 @@ struct FolderWatcherTests {
                     try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: folder.file(name))
                 }
             }
-            var files = watching.watcher.files.makeAsyncIterator()
-            var found: [PhotoFile?] = []
+            var files = watching.watcher.changes.makeAsyncIterator()
+            var found: [FolderChange?] = []
             for _ in 0..<4 { found.append(await files.next()) }
             #expect(names(found) == ["c.jpg", "d.jpg", "a.jpg", "b.jpg"])
             watching.watcher.stop()
@@ -129,7 +137,8 @@ struct FolderWatcherTests {
         }
     }
 
-    /// Both writes are closed before the reader takes the file: it is offered once, as it is now.
+    /// Both writes are closed before the reader takes the file: it is offered once, as it is now,
+    /// and nothing of the first write is said to be gone (the reader never had it).
     @Test func aFileRewrittenBeforeItIsReadIsOfferedOnce() async throws {
         try await withDeadline {
             let watching = try Watching()
@@ -142,10 +151,10 @@ struct FolderWatcherTests {
         }
     }
 
-    /// A retake: a photo offered that is deleted or renamed away is reported, once; names never
-    /// offered (hidden, temporary, a directory) are not. A photo saved again under a removed name
-    /// is a new arrival.
-    @Test func aPhotoDeletedOrRenamedAwayIsReportedAsRemoved() async throws {
+    /// A retake: a photo offered that is deleted or renamed away is gone, once, in its place
+    /// among the arrivals; names never offered (hidden, temporary, a directory) are not. A photo
+    /// saved again under a removed name is a new arrival.
+    @Test func aPhotoDeletedOrRenamedAwayIsGoneInOrder() async throws {
         let watching = try Watching()
         var files = try await watching.events()
         try write(watching.file("bad.jpg"))
@@ -158,14 +167,30 @@ struct FolderWatcherTests {
         defer { try? FileManager.default.removeItem(atPath: watching.folder.path + "-elsewhere.jpg") }
         try FileManager.default.removeItem(atPath: watching.file("album"))
         try FileManager.default.removeItem(atPath: watching.file(".hidden.jpg"))
-        // inotify reports in order: once the retake is offered, the removals before it are logged.
         try write(watching.file("bad.jpg"), "the retake")
-        #expect(names([await files.next()]) == ["bad.jpg"])
-        #expect(watching.log.lines.filter { $0.hasPrefix("removed") } == [
-            "removed \(PhotoFile(watching.file("bad.jpg")))", "removed \(PhotoFile(watching.file("moved.jpg")))",
-        ])
+        #expect(names([await files.next(), await files.next(), await files.next()]) == ["-bad.jpg", "-moved.jpg", "bad.jpg"])
         watching.watcher.stop()
         try await watching.task.value
+    }
+
+    /// A retake renamed over a photo, or copied over it (truncated and written again, closed
+    /// once), or deleted then saved again: the photo before it gone, then the retake arriving.
+    @Test func aPhotoReplacedUnderItsNameIsGoneThenArrives() async throws {
+        try await withDeadline {
+            let watching = try Watching()
+            var files = try await watching.events()
+            try write(watching.file("shot.jpg"), "first")
+            #expect(names([await files.next()]) == ["shot.jpg"])
+            try write(watching.file(".retake"), "renamed over")
+            #expect(rename(watching.file(".retake"), watching.file("shot.jpg")) == 0)
+            #expect(names([await files.next(), await files.next()]) == ["-shot.jpg", "shot.jpg"])
+            try write(watching.file("shot.jpg"), "copied over it, a longer retake")
+            #expect(names([await files.next(), await files.next()]) == ["-shot.jpg", "shot.jpg"])
+            #expect(unlink(watching.file("shot.jpg")) == 0)
+            try write(watching.file("shot.jpg"), "saved again")
+            #expect(names([await files.next(), await files.next()]) == ["-shot.jpg", "shot.jpg"])
+            watching.watcher.stop()
+        }
     }
 
     /// A copy still under way when the watch starts is not offered by the first listing (it would
@@ -196,7 +221,7 @@ struct FolderWatcherTests {
     @Test func theFolderGoingAwayEndsTheSourceWithAnError() async throws {
         try await withDeadline {
             let watching = try Watching()
-            var files = watching.watcher.files.makeAsyncIterator()
+            var files = watching.watcher.changes.makeAsyncIterator()
             try FileManager.default.removeItem(atPath: watching.folder.path)
             #expect(await files.next() == nil)
             await #expect(throws: WatchError.folderGone(path: PathName(watching.folder.path))) { try await watching.task.value }

@@ -12,7 +12,6 @@ final class SourceLog: Sendable {
             switch event {
             case .skipped(let file, let reason): return "\(file): \(reason)"
             case .notice(let text): return text
-            case .removed(let file): return "removed \(file)"
             }
         }
     }

@@ -5,6 +5,7 @@ internal import CollageFiles
 internal import CollageWriting
 internal import CollageEvents
 internal import CollageJournal
+internal import CollageSources
 
 /// Runs a `WatchSession`'s one `SessionStateMachine` over its one input stream: hands each input
 /// to the machine and carries out every action it returns, in one `switch`. The machine decides;
@@ -31,89 +32,95 @@ struct SessionDriver<C: Clock<Duration>> {
     /// Until the source ends, or (outside photo-booth mode) the collage is complete.
     mutating func run() async throws -> WatchSession<C>.Outcome {
         if let end = try await carryOut(machine.started(at: session.clock.now)) { return end }
-        inputs: for await input in inputs.stream {
-            let now = session.clock.now
-            let actions: [Machine.Action]
-            switch input {
-            case .file(let file): actions = machine.arrived(file.path, at: now)
-            case .command(let command) where session.commands?.read(command) == false: continue  // applied early
-            case .command(.finishNow): actions = machine.finishNow()
-            case .command(.removed(let file)): actions = machine.removed(file.path, at: now)
-            case .deadline: actions = removedMeanwhile(at: now) + machine.woke(at: now)
-            case .ended: break inputs
-            }
-            let end = try await carryOut(actions)
-            if case .file = input { inputs.taken() }
-            if let end { return end }
+        while let input = await inputs.next() {
+            if let end = try await carryOut(take(input)) { return end }
         }
-        // The folder ended (or the session was cancelled): a change not saved yet is the final one.
-        if let end = try await carryOut(machine.ended()) { return end }
-        return .sourceEnded(last)
+        // The session was cancelled: a change not saved yet is the final one.
+        return try await carryOut(machine.ended(at: session.clock.now)) ?? .sourceEnded(last)
     }
 
-    /// Carries out the machine's actions in order; an outcome ends the session.
+    /// Hands one input to the machine.
+    private mutating func take(_ input: SessionInput) -> [Machine.Action] {
+        let now = session.clock.now
+        switch input {
+        case .change(.arrived(let file)): return machine.arrived(file.path, at: now)
+        case .change(.gone(let file)): return machine.gone(file.path, at: now)
+        case .finishNow: return machine.finishNow(at: now)
+        case .deadline: return machine.woke(at: now)
+        case .ended: return machine.ended(at: now)
+        }
+    }
+
+    /// Carries out the machine's actions in order, and those a read's result brings after them;
+    /// an outcome ends the session.
     private mutating func carryOut(_ actions: [Machine.Action]) async throws -> WatchSession<C>.Outcome? {
-        for action in actions {
-            switch action {
-            case .read(let name):
-                if let end = try await carryOut(read(PhotoFile(path: name))) { return end }
-            case .show(let batch, let photos):
-                let selection = selection(of: photos)
-                if let saved = try await session.unlessStopped(selection, batch: batch, { try await session.save(selection, batch: batch) }) {
-                    last = saved
-                } else {
-                    machine.saveFailed()
-                }
-            case .complete(let batch, let photos, let because, _):
-                if let reason = Self.reason(because) {
-                    session.flow.log(.notice("\(name(batch)) is complete with \(LogCount.photos(photos.count)): \(reason)"))
-                }
-                let selection = because == .full ? selection(of: photos) : selection(of: photos).closed()
-                let saved = try await session.unlessStopped(selection, batch: batch) { try await session.saveFinal(selection, batch: batch) }
-                last = saved
-                if !session.batches { return .complete(saved) }
-            case .last(let batch, let photos):
-                let selection = selection(of: photos)
-                last = try await session.unlessStopped(selection, batch: batch) { try await session.saveFinal(selection, batch: batch) }
-            case .rebuilt(let batch, let removed, let left):
-                let photos = left == 0 ? "with no photo" : "with \(LogCount.photos(left))"
-                session.flow.log(.notice("\(removed) was removed: \(name(batch)) is made again \(photos)"))
-            case .withdraw(let batch):
-                try await withdraw(batch)
-            case .unchanged(let removed, let batch):
-                session.flow.log(.notice("\(removed) was removed, but \(name(batch)) is complete: it stays as it is"))
-            case .nothingToFinish(let batch):
-                session.flow.log(.notice("nothing to finish: \(name(batch)) has no photo yet"))
-            case .wake(let instant):
-                inputs.wake(at: instant)
+        var actions = actions
+        while !actions.isEmpty {
+            var after: [Machine.Action] = []
+            for action in actions {
+                if let end = try await carryOut(action, then: &after) { return end }
             }
+            actions = after
         }
         return nil
     }
 
-    /// Reads `file` through the chain, and tells the machine what it gave. A photo removed while
-    /// it was read is a removal first: applied before it can complete anything.
+    /// Carries out one action; a read's result adds the machine's next actions to `after`.
+    private mutating func carryOut(_ action: Machine.Action, then after: inout [Machine.Action]) async throws -> WatchSession<C>.Outcome? {
+        switch action {
+        case .read(let name):
+            after += await read(PhotoFile(path: name))
+        case .show(let batch, let photos):
+            let selection = selection(of: photos)
+            if let saved = try await session.unlessStopped(selection, batch: batch, { try await session.save(selection, batch: batch) }) {
+                last = saved
+            } else {
+                machine.saveFailed()
+            }
+        case .complete(let batch, let photos, let because, _):
+            if let reason = Self.reason(because) {
+                session.flow.log(.notice("\(name(batch)) is complete with \(LogCount.photos(photos.count)): \(reason)"))
+            }
+            let selection = because == .full ? selection(of: photos) : selection(of: photos).closed()
+            let saved = try await session.unlessStopped(selection, batch: batch) { try await session.saveFinal(selection, batch: batch) }
+            last = saved
+            if !session.batches { return .complete(saved) }
+        case .last(let batch, let photos):
+            let selection = selection(of: photos)
+            last = try await session.unlessStopped(selection, batch: batch) { try await session.saveFinal(selection, batch: batch) }
+        case .rebuilt(let batch, let removed, let left):
+            let photos = left == 0 ? "with no photo" : "with \(LogCount.photos(left))"
+            session.flow.log(.notice("\(removed) was removed: \(name(batch)) is made again \(photos)"))
+        case .dropped(let removed, let batch):
+            session.flow.log(.notice("\(removed) was removed while it was read: it is not in \(name(batch))"))
+        case .withdraw(let batch):
+            try await withdraw(batch)
+        case .unchanged(let removed, let batch):
+            session.flow.log(.notice("\(removed) was removed, but \(name(batch)) is complete: it stays as it is"))
+        case .nothingToFinish(let batch):
+            session.flow.log(.notice("nothing to finish: \(name(batch)) has no photo yet"))
+        case .wake(let instant):
+            inputs.wake(at: instant)
+        case .over:
+            return .sourceEnded(last)
+        }
+        return nil
+    }
+
+    /// Reads `file` through the chain; then hands the machine everything that came meanwhile
+    /// (a photo gone counts before the result: that very file is dropped, a shot of the open
+    /// batch leaves it), then the result.
     private mutating func read(_ file: PhotoFile) async -> [Machine.Action] {
         let decision = await session.flow.decision(for: file, index: read, taken: selection(of: machine.open.photos))
         read += 1
         session.flow.report(decision)
-        let now = session.clock.now
-        guard case .added(let photo, _) = decision.outcome else { return machine.refused(file.path, at: now) }
-        let early = removedMeanwhile(at: now)
-        if session.commands?.applyEarly(file.path) == true { return early + machine.removedWhileRead(file.path, at: now) }
-        if let replaced = decision.replaced { return early + machine.replaced(replaced.file.path, by: photo, at: now) }
-        return early + machine.taken(photo, at: now)
-    }
-
-    /// The open batch's photos removed from the folder whose removals are sent but not read yet
-    /// (commands come beside the files, in their own time): applied now, before a photo taken or
-    /// the timeout can complete the batch with a shot that is gone.
-    private mutating func removedMeanwhile(at now: C.Instant) -> [Machine.Action] {
-        guard let commands = session.commands else { return [] }
         var actions: [Machine.Action] = []
-        for name in machine.open.photos.map(\.name) where commands.applyEarly(name) {
-            actions += machine.removed(name, at: now)
+        for input in inputs.drain() { actions += take(input) }
+        let result: Machine.ReadResult = switch decision.outcome {
+        case .added(let photo, _): decision.replaced.map { .replaced($0.file.path, by: photo) } ?? .taken(photo)
+        case .skipped: .refused
         }
+        actions += machine.read(file.path, result, at: session.clock.now)
         return actions
     }
 

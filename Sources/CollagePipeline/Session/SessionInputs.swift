@@ -1,53 +1,87 @@
-internal import AsyncAlgorithms
 internal import CollageLocking
-internal import CollageFiles
+internal import CollageSources
 
-/// A session's one input stream, merged once per session: the folder's files (then its end),
-/// the session's commands and the clock's wake-ups, in the order they happen. Each feeder waits
-/// until the session took what it sent (a channel), and the folder is asked for its next file
-/// only once the session is done with the last (`taken()`): what a watch's folder and a test's
-/// source rely on.
+/// A session's one input stream, merged once per session: the folder's changes (then its end),
+/// the operator's finish requests and the clock's wake-ups, in the order they came. A mailbox,
+/// not a channel: the driver takes one input at a time (`next()`), and once a file is read it
+/// takes everything that came meanwhile (`drain()`), so a photo gone while it was read is known
+/// before its result counts.
 final class SessionInputs<C: Clock<Duration>>: Sendable {
-    let stream = AsyncChannel<SessionInput>()
-    private let clock: C
-    private let feeders: [Task<Void, Never>]
-    private let timer = Locked<Task<Void, Never>?>(nil)
-    private let done: AsyncStream<Void>.Continuation
+    private struct Mailbox {
+        var inputs: [SessionInput] = []
+        var head = 0
+        var reader: CheckedContinuation<SessionInput?, Never>?
+        var closed = false
 
-    init<Files: AsyncSequence<PhotoFile, Never> & Sendable>(_ files: Files, commands: SessionCommands?, clock: C) {
-        let stream = stream
-        let (taken, done) = AsyncStream.makeStream(of: Void.self)
+        /// The oldest input not taken yet.
+        mutating func take() -> SessionInput? {
+            guard head < inputs.count else { return nil }
+            defer {
+                head += 1
+                if head == inputs.count { (inputs, head) = ([], 0) }
+            }
+            return inputs[head]
+        }
+
+        mutating func takeReader() -> CheckedContinuation<SessionInput?, Never>? {
+            defer { reader = nil }
+            return reader
+        }
+    }
+
+    private let clock: C
+    private let mailbox = Locked(Mailbox())
+    private let feeders: Locked<[Task<Void, Never>]> = Locked([])
+    private let timer = Locked<Task<Void, Never>?>(nil)
+
+    init<Changes: AsyncSequence<FolderChange, Never> & Sendable>(_ changes: Changes, finish: FinishRequests?, clock: C) {
         self.clock = clock
-        self.done = done
-        feeders = [
-            Task {
-                var files = files.makeAsyncIterator(), taken = taken.makeAsyncIterator()
-                while let file = await files.next(isolation: nil) {
-                    await stream.send(.file(file))
-                    guard await taken.next() != nil else { return }
-                }
-                await stream.send(.ended)
+        let feeding = [
+            Task { [self] in
+                for await change in changes { post(.change(change)) }
+                post(.ended)
             },
-            Task {
-                guard let commands else { return }
-                for await command in commands.stream { await stream.send(.command(command)) }
+            Task { [self] in
+                guard let finish else { return }
+                for await _ in finish.stream { post(.finishNow) }
             },
         ]
+        feeders.withLock { $0 = feeding }
     }
 
     deinit { stop() }
 
-    /// The session is done with the file it took last: the folder's next one may come.
-    func taken() {
-        done.yield()
+    /// The next input, waiting for one; nil once stopped or when the waiting task is cancelled.
+    func next() async -> SessionInput? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (reader: CheckedContinuation<SessionInput?, Never>) in
+                let ready: SessionInput?? = mailbox.withLock { mailbox in
+                    if let input = mailbox.take() { return .some(input) }
+                    if mailbox.closed || Task.isCancelled { return .some(nil) }
+                    mailbox.reader = reader
+                    return nil
+                }
+                if let ready { reader.resume(returning: ready) }
+            }
+        } onCancel: {
+            mailbox.withLock { $0.takeReader() }?.resume(returning: nil)
+        }
+    }
+
+    /// Every input that came and was not taken yet, in order, without waiting.
+    func drain() -> [SessionInput] {
+        mailbox.withLock { mailbox in
+            defer { (mailbox.inputs, mailbox.head) = ([], 0) }
+            return Array(mailbox.inputs[mailbox.head...])
+        }
     }
 
     /// Sends a wake-up at `deadline`, instead of the one asked for before.
     func wake(at deadline: C.Instant) {
-        let (clock, stream) = (clock, stream)
-        let next = Task {
+        let clock = clock
+        let next = Task { [weak self] in
             do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
-            await stream.send(.deadline)
+            self?.post(.deadline)
         }
         timer.withLock { timer in
             timer?.cancel()
@@ -55,10 +89,33 @@ final class SessionInputs<C: Clock<Duration>>: Sendable {
         }
     }
 
-    /// The session is over: nothing is fed any more.
+    /// The session is over: nothing is fed any more, and a waiting `next()` returns nil.
     func stop() {
-        done.finish()
-        for feeder in feeders { feeder.cancel() }
+        for feeder in feeders.withLock({ $0 }) { feeder.cancel() }
         timer.withLock { $0?.cancel() }
+        mailbox.withLock { mailbox in
+            mailbox.closed = true
+            return mailbox.takeReader()
+        }?.resume(returning: nil)
     }
+
+    private func post(_ input: SessionInput) {
+        mailbox.withLock { mailbox -> CheckedContinuation<SessionInput?, Never>? in
+            guard !mailbox.closed else { return nil }
+            guard let reader = mailbox.takeReader() else {
+                mailbox.inputs.append(input)
+                return nil
+            }
+            return reader
+        }?.resume(returning: input)
+    }
+}
+
+/// One thing a session takes, in the order it came: a change to the folder, the operator's
+/// finish request, the wake-up the session machine asked for, or the folder's end.
+enum SessionInput: Sendable, Equatable {
+    case change(FolderChange)
+    case finishNow
+    case deadline
+    case ended
 }

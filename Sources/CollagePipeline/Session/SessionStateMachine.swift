@@ -1,57 +1,35 @@
 /// The booth's session rules, free of tasks, files and clocks so they can be tested with values:
-/// the open batch's photos, when it is complete, what a removal does, the next number, and when
-/// the open collage is saved again (at most once per throttle window).
+/// the open batch's photos, the file being read and what waits for it, when a batch is complete,
+/// what a photo gone from the folder does, the next number, and when the open collage is saved
+/// again (at most once per throttle window).
 ///
 /// A batch is complete when it holds `limit` photos, when `timeout` passes without a new photo
 /// (a group took two shots and left: its strip prints with two, and the next group starts a
 /// strip of its own), or when the operator asks to finish it now (SIGUSR1, `collage finish`).
-/// A photo removed before its batch is complete leaves it (a retake): the batch is made again
-/// from the photos left, as they were decoded; left with none, its collage is withdrawn. Once a
-/// batch is complete it may be printed or on the screen: a removal changes nothing, and says so.
+///
+/// The folder's changes come in the order they happened, one file read at a time. While a file
+/// is read, what comes waits for its result, in order (arrivals, finish now, the timeout), but a
+/// photo gone applies at once: the file being read is dropped (its result is never taken), and a
+/// shot of the open batch leaves it before the read's result can complete it. A photo gone before
+/// its batch is complete leaves it (a retake): the batch is made again from the photos left, as
+/// they were decoded; left with none, its collage is withdrawn. Once a batch is complete it may
+/// be printed or on the screen: a photo gone changes nothing, and says so.
 ///
 /// ```
 /// var machine = SessionStateMachine<String, ContinuousClock.Instant>(limit: 4, timeout: .seconds(60), batch: 1)
-/// machine.arrived("a.jpg")                // [.read("a.jpg")]
-/// machine.taken("a.jpg", at: now)         // [.show(batch: 1, photos: ["a.jpg"]), .wake(at: now + 60 s)]
-/// machine.woke(at: now + .seconds(60))    // [.complete(batch: 1, photos: ["a.jpg"], because: .timeout, next: 2)]
+/// machine.arrived("a.jpg", at: now)                       // [.read("a.jpg")]
+/// machine.read("a.jpg", .taken("a.jpg"), at: now)         // [.show(batch: 1, photos: ["a.jpg"]), .wake(at: now + 60 s)]
+/// machine.woke(at: now + .seconds(60))                    // [.complete(batch: 1, photos: ["a.jpg"], because: .timeout, next: 2)]
 /// ```
 struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Sendable where Instant: Sendable {
     typealias Name = Photo.Name
 
-    /// Why a batch was completed.
-    enum Completion: Sendable, Equatable {
-        /// It holds its cells' worth of photos.
-        case full
-        /// No photo came for the timeout.
-        case timeout
-        /// The operator asked (SIGUSR1, `collage finish`).
+    /// What came while a file was read, waiting for its result, in order.
+    enum Waiting: Sendable, Equatable {
+        case arrival(Name)
         case finishNow
-    }
-
-    /// What the driver must do, in order, after an input.
-    enum Action: Sendable {
-        /// Read this file through the chain and say what it gave (`taken`, `replaced`, `refused`,
-        /// `removedWhileRead`) before anything else.
-        case read(Name)
-        /// Save the open batch as it is now; it is not complete.
-        case show(batch: Int, photos: [Photo])
-        /// Save `photos` as batch `batch`'s final collage; the next photo starts batch `next`.
-        case complete(batch: Int, photos: [Photo], because: Completion, next: Int)
-        /// A photo left the open batch, which is made again with `left` photos (a `show` or a
-        /// `withdraw` follows).
-        case rebuilt(batch: Int, removed: Name, left: Int)
-        /// The open batch has no photo left: its collage, if saved, goes from the disk, the
-        /// screen and the journal.
-        case withdraw(batch: Int)
-        /// The removed photo is in a completed collage, which stays as it is.
-        case unchanged(Name, batch: Int)
-        /// Finish now with nothing open: nothing to complete.
-        case nothingToFinish(batch: Int)
-        /// Wake the machine (`woke(at:)`) at this instant, instead of any earlier wake-up.
-        case wake(at: Instant)
-        /// The source ended: save the open batch as it is, and for good (its last save failed
-        /// or waited for the throttle's window).
-        case last(batch: Int, photos: [Photo])
+        case wakeUp
+        case end
     }
 
     /// The open batch: its number, its photos in order, when it completes unless a photo comes,
@@ -64,12 +42,22 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
         var missing: [Name] = []
     }
 
+    /// The file being read, and whether it went from the folder meanwhile.
+    struct Reading: Sendable, Equatable {
+        let name: Name
+        var gone = false
+    }
+
     let limit: Int
     let timeout: Instant.Duration?
     let interval: Instant.Duration
     private(set) var open: Open
     /// Every photo in a completed batch, with its batch's number.
     private(set) var completed: [Name: Int] = [:]
+    /// The file being read, if any: one at a time.
+    private(set) var reading: Reading?
+    /// What came while `reading`, taken in order once its result is.
+    private(set) var waiting: [Waiting] = []
     private let nextBatch: @Sendable (Int) -> Int
     /// When the open batch is shown again (`throttle(for:clock:)`'s rules: a change at once,
     /// then the newest at the end of each window); an element is a change waiting.
@@ -94,69 +82,91 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
         self.nextBatch = nextBatch
     }
 
-    /// The session starts: the resumed photos are read again first (with none left, the
-    /// collage is withdrawn at once).
+    /// The session starts: the resumed photos are read again first, one by one (with none left,
+    /// the collage is made again or withdrawn at once).
     mutating func started(at now: Instant) -> [Action] {
-        open.resuming.isEmpty ? resumedAll(at: now) : open.resuming.map(Action.read)
+        guard let first = open.resuming.first else { return resumedAll(at: now) }
+        waiting = open.resuming.dropFirst().map(Waiting.arrival)
+        reading = Reading(name: first)
+        return [.read(first)]
     }
 
-    /// A file came into the folder. Under the name of a photo of the open batch (a retake copied
-    /// or renamed over it), the old one leaves first.
+    /// A file came into the folder: read now, or once the file being read is done. Under the
+    /// name of a photo of the open batch (a source that says nothing of the photo before), the
+    /// old one leaves first.
     mutating func arrived(_ name: Name, at now: Instant) -> [Action] {
-        let leaving = open.photos.contains { $0.name == name } ? removed(name, at: now) : []
+        if reading != nil {
+            // Only the newest arrival of a name waits: it is read as the file is then. (A resumed
+            // photo keeps its place: the collage is made again in its order.)
+            if !open.resuming.contains(name) { waiting.removeAll { $0 == .arrival(name) } }
+            waiting.append(.arrival(name))
+            return []
+        }
+        let leaving = open.photos.contains { $0.name == name } ? gone(name, at: now) : []
+        reading = Reading(name: name)
         return leaving + [.read(name)]
     }
 
-    /// The chain took `photo` into the open batch.
-    mutating func taken(_ photo: Photo, at now: Instant) -> [Action] {
-        open.photos.append(photo)
-        if resumed(photo.name) { return resumedAll(at: now) }
-        if open.photos.count >= limit { return completeOpen(.full) }
-        return changed(at: now, arming: true)
-    }
-
-    /// The chain put `photo` in the place of the photo named `name` (a better copy).
-    mutating func replaced(_ name: Name, by photo: Photo, at now: Instant) -> [Action] {
-        guard let index = open.photos.firstIndex(where: { $0.name == name }) else { return taken(photo, at: now) }
-        open.photos[index] = photo
-        return changed(at: now, arming: false)
-    }
-
-    /// The chain refused the file: only a resumed photo's refusal changes anything.
-    mutating func refused(_ name: Name, at now: Instant) -> [Action] {
-        guard resumed(name) else { return [] }
-        open.missing.append(name)
-        return resumedAll(at: now)
-    }
-
-    /// The chain took a photo already removed from the folder: it is a removal first, applied
-    /// before it can complete anything.
-    mutating func removedWhileRead(_ name: Name, at now: Instant) -> [Action] {
-        if resumed(name) {
-            open.missing.append(name)
-            return resumedAll(at: now)
+    /// A photo left the folder (deleted, renamed away, or replaced under its name): the file
+    /// being read is dropped; one waiting is never read; a photo of the open batch leaves it now.
+    mutating func gone(_ name: Name, at now: Instant) -> [Action] {
+        if reading?.name == name {
+            reading?.gone = true
+            return []
         }
-        return [.rebuilt(batch: open.batch, removed: name, left: open.photos.count)] + remade(at: now)
-    }
-
-    /// A photo was removed from the watched folder.
-    mutating func removed(_ name: Name, at now: Instant) -> [Action] {
+        if waiting.contains(.arrival(name)) {
+            waiting.removeAll { $0 == .arrival(name) }
+            return resumed(name) ? missed(name, at: now) : []
+        }
         if let index = open.photos.firstIndex(where: { $0.name == name }) {
             open.photos.remove(at: index)
+            // Resumed photos still to be read: the collage is made again once they are.
+            if !open.resuming.isEmpty {
+                open.missing.append(name)
+                return []
+            }
             return [.rebuilt(batch: open.batch, removed: name, left: open.photos.count)] + remade(at: now)
         }
         if let batch = completed[name] { return [.unchanged(name, batch: batch)] }
         return []
     }
 
-    /// The operator asks to complete the open batch now.
-    mutating func finishNow() -> [Action] {
+    /// The file being read gave `result`; then what waited for it is taken, in order.
+    mutating func read(_ name: Name, _ result: ReadResult, at now: Instant) -> [Action] {
+        guard let done = reading, done.name == name else { return [] }
+        reading = nil
+        let actions: [Action]
+        if done.gone {
+            actions = resumed(name) ? missed(name, at: now) : [.dropped(name, batch: open.batch)]
+        } else {
+            switch result {
+            case .taken(let photo): actions = taken(photo, at: now)
+            case .replaced(let kept, let photo): actions = replaced(kept, by: photo, at: now)
+            case .refused: actions = resumed(name) ? missed(name, at: now) : []
+            }
+        }
+        return actions + takeWaiting(at: now)
+    }
+
+    /// The operator asks to complete the open batch now (after the file being read, if any).
+    mutating func finishNow(at now: Instant) -> [Action] {
+        if reading != nil {
+            waiting.append(.finishNow)
+            return []
+        }
         guard !open.photos.isEmpty else { return [.nothingToFinish(batch: open.batch)] }
         return completeOpen(.finishNow)
     }
 
-    /// A wake-up came (asked for by `.wake(at:)`, or an earlier one: then nothing).
+    /// A wake-up came (asked for by `.wake(at:)`; one before the instant asked for last changes
+    /// nothing); while a file is read, it is taken after that file's result, which may put the
+    /// deadline off.
     mutating func woke(at now: Instant) -> [Action] {
+        if reading != nil {
+            if !waiting.contains(.wakeUp) { waiting.append(.wakeUp) }
+            return []
+        }
+        if let armed, now < armed { return [] }
         armed = nil
         if let deadline = open.deadline, now >= deadline, !open.photos.isEmpty { return completeOpen(.timeout) }
         return shown(throttle.windowEnded(at: now))
@@ -167,12 +177,46 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
         failed = true
     }
 
-    /// The source ended.
-    mutating func ended() -> [Action] {
-        let waiting = if case .finish(true?) = throttle.upstreamFinished() { true } else { false }
-        guard waiting || failed, !open.photos.isEmpty else { return [] }
+    /// The source ended (after the file being read, if any): a change not saved yet is saved
+    /// for good, and the session is over.
+    mutating func ended(at now: Instant) -> [Action] {
+        if reading != nil {
+            waiting.append(.end)
+            return []
+        }
+        let waitingChange = if case .finish(true?) = throttle.upstreamFinished() { true } else { false }
+        guard waitingChange || failed, !open.photos.isEmpty else { return [.over] }
         failed = false
-        return [.last(batch: open.batch, photos: open.photos)]
+        return [.last(batch: open.batch, photos: open.photos), .over]
+    }
+
+    /// The chain took `photo` into the open batch.
+    private mutating func taken(_ photo: Photo, at now: Instant) -> [Action] {
+        open.photos.append(photo)
+        if resumed(photo.name) { return resumedAll(at: now) }
+        if open.photos.count >= limit { return completeOpen(.full) }
+        return changed(at: now, arming: true)
+    }
+
+    /// The chain put `photo` in the place of the photo named `name` (a better copy).
+    private mutating func replaced(_ name: Name, by photo: Photo, at now: Instant) -> [Action] {
+        guard let index = open.photos.firstIndex(where: { $0.name == name }) else { return taken(photo, at: now) }
+        open.photos[index] = photo
+        return changed(at: now, arming: false)
+    }
+
+    /// What waited for the read just done, in order, until another read starts.
+    private mutating func takeWaiting(at now: Instant) -> [Action] {
+        var actions: [Action] = []
+        while reading == nil, !waiting.isEmpty {
+            switch waiting.removeFirst() {
+            case .arrival(let name): actions += arrived(name, at: now)
+            case .finishNow: actions += finishNow(at: now)
+            case .wakeUp: actions += woke(at: now)
+            case .end: actions += ended(at: now)
+            }
+        }
+        return actions
     }
 
     /// Whether `name` was one of the resumed photos still to be read again (then it is read).
@@ -180,6 +224,12 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
         guard let index = open.resuming.firstIndex(of: name) else { return false }
         open.resuming.remove(at: index)
         return true
+    }
+
+    /// A resumed photo that is not there any more (refused, or gone).
+    private mutating func missed(_ name: Name, at now: Instant) -> [Action] {
+        open.missing.append(name)
+        return resumedAll(at: now)
     }
 
     /// Once every resumed photo was read again: the collage's file already shows them, unless
@@ -242,8 +292,6 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
         return [.complete(batch: done.batch, photos: done.photos, because: reason, next: next)]
     }
 }
-
-extension SessionStateMachine.Action: Equatable where Photo: Equatable {}
 
 /// What the session machine needs of a photo: its name, the folder's key for it.
 protocol SessionPhoto: Sendable {
