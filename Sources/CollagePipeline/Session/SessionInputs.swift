@@ -68,6 +68,11 @@ final class SessionInputs<C: Clock<Duration>>: Sendable {
         }
     }
 
+    /// How many inputs came and were not taken yet.
+    var waiting: Int {
+        mailbox.withLock { $0.inputs.count - $0.head }
+    }
+
     /// Every input that came and was not taken yet, in order, without waiting.
     func drain() -> [SessionInput] {
         mailbox.withLock { mailbox in
