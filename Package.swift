@@ -108,7 +108,7 @@ let package = Package(
         // time; a booth's prints recorded in its journal so each collage is printed once across restarts.
         .target(
             name: "CollagePrinting",
-            dependencies: ["CollageEvents", "CollageJournal", "CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
+            dependencies: ["CCollageCups", "CollageEvents", "CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
             swiftSettings: strict
         ),
         // Terminal output: preview encoders (kitty, sixel, half blocks), capability probing,
@@ -120,6 +120,9 @@ let package = Package(
             dependencies: ["CollageTerminal", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
             swiftSettings: strict
         ),
+        // The only code that calls libcups: submits a job, finds one by its title, asks a queue's
+        // state, each on its own connection bounded by a timeout, returning status codes.
+        .target(name: "CCollageCups", linkerSettings: [.linkedLibrary("cups")]),
         // The only code that calls libqrencode: a QR code's modules for a URL, with a status code.
         .target(name: "CQRCode", linkerSettings: [.linkedLibrary("qrencode")]),
         // `watch --serve`: the booth's screen over HTTP (live page by Server-Sent Events, gallery with
@@ -218,7 +221,7 @@ let package = Package(
         // `--print` in process: a recording printer on a manual clock.
         .testTarget(
             name: "CollagePrintingTests",
-            dependencies: ["CollagePrinting", "CollageEvents", "CollageJournal", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            dependencies: ["CollagePrinting", "CollageBooth", "CollageEvents", "CollageJournal", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         // The watch run in process: its ends, the order its events fan out in, the booth on parts a test passes in.

@@ -91,8 +91,8 @@ public struct BuildRun: Sendable {
     /// through (the same check of the bytes saved, retries and events); false when every try failed.
     private func printed(_ result: BuildReport, log: EventLog) async -> Bool {
         guard !settings.dryRun, let saved = result.saved, let path = saved.destination.path, let printer = settings.printer else { return true }
-        let queue = PrintQueue(printer: printer, limit: nil, log: log.event)
-        queue.print(path, batch: 1, saved: saved.content)
+        let queue = PrintQueue(printer: printer, limit: nil, ledger: nil, clock: ContinuousClock(), log: log.event)
+        queue.print(PrintJob(number: 1, path: path, saved: saved.content, journaled: false, title: PrintJob.title(booth: nil, file: path, number: 1)))
         return await queue.finish() == 0
     }
 }

@@ -11,6 +11,7 @@ internal import CollageCore
 /// ```
 /// collage-journal 3
 /// output /srv/booth/prints/booth.jpg
+/// prints 1
 /// collage 1 complete 3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b booth-0001.jpg
 /// photo 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 IMG_0001.jpg
 /// print 1 printed 2
@@ -23,6 +24,7 @@ internal import CollageCore
 /// ```
 /// The `output` line names the booth output the journal is of (its canonical path): another
 /// booth's journal copied in, signed with the same machine's key, is named as such, not adopted.
+/// The `prints` line, when the booth has begun any, counts them (`printsBegun`).
 /// An `intent` line, last, is a save under way: the collage's next state and the SHA-256 of the
 /// file about to be renamed into place (see `BoothHistory.intent`).
 /// A `print` line follows a complete collage's photos once it has a print state (`printing`,
@@ -44,7 +46,7 @@ extension BoothHistory {
 
     /// The journal's bytes, signed with `key`.
     public func serialized(key: [UInt8]) -> [UInt8] {
-        var text = Self.header + "\n" + (output.map { "output \($0)\n" } ?? "")
+        var text = Self.header + "\n" + (output.map { "output \($0)\n" } ?? "") + (printsBegun > 0 ? "prints \(printsBegun)\n" : "")
         for collage in collages {
             text += "collage \(collage.number) \(collage.complete ? "complete" : "open") \(collage.saved) \(collage.file)\n"
             for photo in collage.photos { text += "photo \(photo.content) \(photo.name)\n" }
@@ -83,6 +85,7 @@ extension BoothHistory {
         var intent: Collage?
         var prints: [Int: PrintState] = [:]
         var output: PathName?
+        var printsBegun = 0
         for (index, line) in lines.enumerated().dropFirst() {
             let number = index + 1
             func fail(_ problem: String) -> FormatError { FormatError(line: number, problem: problem) }
@@ -95,6 +98,10 @@ extension BoothHistory {
                     throw fail("a bad output line")
                 }
                 output = path
+            case "prints":
+                guard collages.isEmpty, intent == nil, printsBegun == 0, fields.count == 2,
+                      let count = Int(String(decoding: fields[1], as: UTF8.self)), count > 0 else { throw fail("a bad prints line") }
+                printsBegun = count
             case "collage", "intent":
                 let last = collages.last?.number ?? 0
                 guard fields.count == 5, let value = Int(String(decoding: fields[1], as: UTF8.self)) else { throw fail("a bad \(kind) line") }
@@ -125,7 +132,7 @@ extension BoothHistory {
                 throw fail("an unknown line")
             }
         }
-        self.init(collages: collages, intent: intent, prints: prints, output: output)
+        self.init(collages: collages, intent: intent, prints: prints, output: output, printsBegun: printsBegun)
     }
 }
 

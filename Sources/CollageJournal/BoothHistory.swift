@@ -47,12 +47,16 @@ public struct BoothHistory: Sendable, Equatable {
     /// The booth output this history is of (`BoothJournal.canonicalPath(of:)`): a journal naming
     /// another, or none, is another booth's (or from before journals named it), never adopted.
     public var output: PathName?
+    /// How many prints the booth had begun when this was written: a journal put back from a
+    /// backup has fewer than the booth's own count beside its key (`PrintCount`), which tells.
+    public internal(set) var printsBegun: Int
 
-    public init(collages: [Collage] = [], intent: Collage? = nil, prints: [Int: PrintState] = [:], output: PathName? = nil) {
+    public init(collages: [Collage] = [], intent: Collage? = nil, prints: [Int: PrintState] = [:], output: PathName? = nil, printsBegun: Int = 0) {
         self.collages = collages
         self.intent = intent
         self.prints = prints
         self.output = output
+        self.printsBegun = printsBegun
     }
 
     /// The highest number saved; 0 before the first.

@@ -42,6 +42,8 @@ public final class BoothJournal: Sendable {
     private let writing = Locked(0)
     /// Whether this session prints (`--print`): a complete collage saved without it is `off`.
     let printing: Bool
+    /// The booth's count of prints begun, beside the key (`PrintCount`).
+    let count: PrintCount?
 
     struct State {
         var history: BoothHistory
@@ -52,11 +54,12 @@ public final class BoothJournal: Sendable {
     }
 
     private init(output: CollageOutput, path: PathName, lock: BoothLock, key: [UInt8], booth: String, history: BoothHistory, printing: Bool,
-                 notice: @escaping @Sendable (String) -> Void) {
+                 count: PrintCount?, notice: @escaping @Sendable (String) -> Void) {
         self.output = output
         self.key = key
         self.booth = booth
         self.printing = printing
+        self.count = count
         self.path = path
         self.lock = lock
         self.notice = notice
@@ -124,8 +127,10 @@ public final class BoothJournal: Sendable {
         }
         if journalRead { reconcile(&history, with: onDisk, of: output, key: key, booth: booth, journal: path, notice: notice) }
         history.output = canonical
+        let count = MarkKey.path.map { PrintCount(besideKey: $0, booth: booth, key: key) }
+        settleCount(&history, with: count, journal: path, notice: notice)
         let journal = BoothJournal(output: output, path: path, lock: lock, key: key, booth: booth, history: history, printing: printing,
-                                   notice: notice)
+                                   count: count, notice: notice)
         if journalRead {
             // Files after the journal's last collage: kept, and numbering continues after them.
             for number in onDisk.sorted() where number > history.lastNumber { journal.skip(number) }

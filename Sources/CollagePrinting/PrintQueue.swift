@@ -1,94 +1,190 @@
-public import CollageJournal
 public import CollageEvents
-public import CollageCore
+internal import CollageCore
 internal import CollageFiles
 internal import CollageWriting
 
-/// A watch's prints, in the order asked and one at a time, in their own task: a collage saved
-/// while another prints waits its turn without holding up the watch. At most `limit` prints a
-/// session (`--max-prints`); a collage beyond it is a line saying it was not printed.
+/// A run's prints, carried out in their own task by one worker: the `PrintStateMachine` decides
+/// (one at a time, in order, `--max-prints`, retries and rounds, what to ask the print server),
+/// and this does what it says, in one `switch`: checks the bytes, copies them privately, records
+/// the print in the booth's ledger, sends it, reports it. A collage saved while another prints
+/// waits its turn without holding up the watch.
 ///
-/// A booth's print goes through its journal: the intent is recorded before the command runs
-/// (a collage that is not one to print, or whose intent cannot be recorded, is not printed),
-/// and the outcome after it. Only the bytes the booth saved are printed: just before the
-/// command runs, the file under the collage's name is hashed, and a file that is not the one
-/// saved (planted before a restart, or replaced while it waited behind a slow print) is named
-/// and left unprinted, its print state as it was. The command is given a private copy of the
-/// bytes checked (`PrintCopy`), never the shared name: nothing renamed in after the check is
-/// printed.
+/// Only the bytes the booth saved are printed: just before a print is sent, the file under the
+/// collage's name is hashed, and a file that is not the one saved (planted before a restart, or
+/// replaced while it waited behind a slow print) is named and left unprinted, its print state as
+/// it was. The printer is given a private copy of the bytes checked (`PrintCopy`), never the
+/// shared name: nothing renamed in after the check is printed.
 public final class PrintQueue: Sendable {
-    /// One collage to print: its path, number, the SHA-256 of the bytes saved there, and the
-    /// booth's journal when there is one.
-    public struct Job: Sendable {
-        public let path: PathName
-        public let batch: Int
-        public let saved: ContentHash
-        public let journal: BoothJournal?
+    private enum Input: Sendable {
+        case ledger(any PrintLedger)
+        case asked(PrintJob, mayExist: Bool, inDoubt: Bool)
+        case wake
+        case finish
     }
 
-    private let jobs: AsyncStream<Job>.Continuation
+    private let inputs: AsyncStream<Input>.Continuation
     private let worker: Task<Int, Never>
 
-    public init(printer: Printer, limit: Int?, log: @escaping @Sendable (PipelineEvent) -> Void) {
+    /// Prints through `printer`, at most `limit` a session, recording in `ledger` when there is
+    /// one; the retries' and rounds' waits are on `clock`.
+    public init<C: Clock<Duration>>(printer: Printer, limit: Int?, ledger: (any PrintLedger)?, clock: C,
+                                    log: @escaping @Sendable (PipelineEvent) -> Void) {
         PrintCopy.removeStale()
-        let (stream, jobs) = AsyncStream.makeStream(of: Job.self)
-        self.jobs = jobs
+        let (stream, inputs) = AsyncStream.makeStream(of: Input.self)
+        self.inputs = inputs
+        let machine = PrintStateMachine<C.Instant>(limit: limit, canAsk: printer.canAsk, retry: printer.retry)
         worker = Task {
-            var printed = 0, failed = 0
-            for await job in stream {
-                let (path, batch) = (job.path, job.batch)
-                if let limit, printed >= limit {
-                    log(.notice("collage \(batch) (\(path)) not printed: --max-prints \(limit) already printed this session"))
-                    continue
+            var driver = PrintDriver(machine: machine, printer: printer, ledger: ledger, clock: clock, log: log) { inputs.yield(.wake) }
+            for await input in stream {
+                switch input {
+                case .ledger(let ledger):
+                    driver.ledger = ledger
+                case .asked(let job, let mayExist, let inDoubt):
+                    await driver.carryOut(driver.machine.asked(job, mayExist: mayExist, inDoubt: inDoubt, at: clock.now))
+                case .wake:
+                    await driver.carryOut(driver.machine.woke(at: clock.now))
+                case .finish:
+                    await driver.carryOut(driver.machine.finish(at: clock.now))
                 }
-                guard let bytes = try? InputFile(path).readAll(), ContentHash(of: bytes) == job.saved else {
-                    log(.notice("collage \(batch) (\(path)) not printed: it is not the file this booth saved"))
-                    continue
-                }
-                let copy: PrintCopy
-                do throws(FileError) {
-                    copy = try PrintCopy(of: bytes, saved: job.saved, named: PathParts(path).name)
-                } catch {
-                    log(.notice("collage \(batch) (\(path)) not printed now: \(error.description)" + (job.journal == nil ? "" : "; a restart prints it")))
-                    continue
-                }
-                defer { copy.remove() }
-                if let journal = job.journal {
-                    do throws(FileError) {
-                        guard try journal.beginPrint(batch: batch) else { continue }
-                    } catch {
-                        log(.notice("collage \(batch) (\(path)) not printed now: \(error.description); a restart prints it"))
-                        continue
-                    }
-                }
-                printed += 1
-                let failure = await printer.print(copy.path) { failure, retryIn in
-                    log(.printFailed(path, error: failure.description, status: failure.status, lastLine: failure.lastLine, batch: batch, retryIn: retryIn))
-                }
-                if let journal = job.journal {
-                    do throws(FileError) {
-                        try journal.endPrint(batch: batch, printed: failure == nil ? printer.copies : nil)
-                    } catch {
-                        log(.notice("collage \(batch) (\(path)): \(error.description), so a restart names it as possibly not printed"))
-                    }
-                }
-                if failure == nil { log(.printed(path, copies: printer.copies, batch: batch)) } else { failed += 1 }
+                if driver.machine.finishing, driver.machine.isIdle { break }
             }
-            return failed
+            driver.stop()
+            return driver.failed
         }
     }
 
-    /// Asks for collage number `batch`, saved at `path` with the bytes whose SHA-256 is `saved`,
-    /// to be printed after those asked before.
-    public func print(_ path: PathName, batch: Int, saved: ContentHash, journal: BoothJournal? = nil) {
-        jobs.yield(Job(path: path, batch: batch, saved: saved, journal: journal))
+    deinit { inputs.finish() }
+
+    /// Records the prints asked for from now on in `ledger` (a booth's journal, once open).
+    public func use(_ ledger: any PrintLedger) {
+        inputs.yield(.ledger(ledger))
     }
 
-    /// Waits for every print asked for to end (printed or left for the operator); returns how
-    /// many failed, tries and retries.
+    /// Asks for `job` to be printed after those asked before. `mayExist`: it was sent before;
+    /// `inDoubt`: it may be on paper already (see `PrintStateMachine.asked`).
+    public func print(_ job: PrintJob, mayExist: Bool = false, inDoubt: Bool = false) {
+        inputs.yield(.asked(job, mayExist: mayExist, inDoubt: inDoubt))
+    }
+
+    /// Waits for every print asked for to end (printed, or left for a restart); returns how many
+    /// failed, tries and retries.
     @discardableResult
     public func finish() async -> Int {
-        jobs.finish()
+        inputs.yield(.finish)
         return await worker.value
+    }
+}
+
+/// What `PrintQueue`'s worker holds: the machine, and what carrying out its actions needs.
+struct PrintDriver<C: Clock<Duration>> {
+    var machine: PrintStateMachine<C.Instant>
+    let printer: Printer
+    var ledger: (any PrintLedger)?
+    let clock: C
+    let log: @Sendable (PipelineEvent) -> Void
+    /// Sends the machine a wake-up (`.wake(at:)`'s timer).
+    let wakeUp: @Sendable () -> Void
+    /// Prints failed for good this session.
+    private(set) var failed = 0
+    /// The current print's private copy.
+    private var copy: PrintCopy?
+    private var timer: Task<Void, Never>?
+
+    init(machine: PrintStateMachine<C.Instant>, printer: Printer, ledger: (any PrintLedger)?, clock: C,
+         log: @escaping @Sendable (PipelineEvent) -> Void, wakeUp: @escaping @Sendable () -> Void) {
+        self.machine = machine
+        self.printer = printer
+        self.ledger = ledger
+        self.clock = clock
+        self.log = log
+        self.wakeUp = wakeUp
+    }
+
+    /// Carries out the machine's actions, and those their results bring, in order.
+    mutating func carryOut(_ actions: [PrintStateMachine<C.Instant>.Action]) async {
+        var actions = actions[...]
+        while let action = actions.popFirst() {
+            actions = (await carryOut(action))[...] + actions
+        }
+    }
+
+    mutating func stop() {
+        timer?.cancel()
+        copy?.remove()
+    }
+
+    private mutating func carryOut(_ action: PrintStateMachine<C.Instant>.Action) async -> [PrintStateMachine<C.Instant>.Action] {
+        switch action {
+        case .check(let job):
+            return machine.checked(job, check(job), at: clock.now)
+        case .skip(let job, let reason):
+            release()
+            if let line = Self.line(job, reason) { log(.notice(line)) }
+        case .begin(let job):
+            let ledger = ledger
+            let result = Result { () throws(FileError) -> Bool in try ledger?.beginPrint(batch: job.number) ?? true }
+            return machine.began(job, result, at: clock.now)
+        case .find(let job):
+            return machine.found(job, await printer.has(title: job.title), at: clock.now)
+        case .submit(let job):
+            guard let copy else { return machine.submitted(job, .couldNotStart(program: "print", reason: "no copy to print"), at: clock.now) }
+            return machine.submitted(job, await printer.submit(copy.path, title: job.title), at: clock.now)
+        case .failed(let job, let failure, let retryIn):
+            log(.printFailed(job.path, error: failure.description, status: failure.status, lastLine: failure.lastLine, batch: job.number,
+                             retryIn: retryIn))
+        case .end(let job, let printed):
+            release()
+            if !printed { failed += 1 }
+            do throws(FileError) {
+                if job.journaled { try ledger?.endPrint(batch: job.number, printed: printed ? printer.copies : nil) }
+            } catch {
+                log(.notice("collage \(job.number) (\(job.path)): \(error.description), so a restart names it as possibly not printed"))
+            }
+            if printed { log(.printed(job.path, copies: printer.copies, batch: job.number)) }
+        case .unknown(let job):
+            do throws(FileError) {
+                try ledger?.printUnknown(batch: job.number)
+            } catch {
+                log(.notice("collage \(job.number) (\(job.path)): \(error.description)"))
+            }
+            log(.printUnknown(job.path, batch: job.number))
+        case .wake(let instant):
+            timer?.cancel()
+            let (clock, wakeUp) = (clock, wakeUp)
+            timer = Task {
+                do { try await clock.sleep(until: instant, tolerance: nil) } catch { return }
+                wakeUp()
+            }
+        }
+        return []
+    }
+
+    /// Whether the file under the job's name is the one saved, its private copy made: nil when
+    /// it is, else why it is not printed.
+    private mutating func check(_ job: PrintJob) -> PrintSkip? {
+        release()
+        guard let bytes = try? InputFile(job.path).readAll(), ContentHash(of: bytes) == job.saved else { return .notTheFileSaved }
+        do throws(FileError) {
+            copy = try PrintCopy(of: bytes, saved: job.saved, named: PathParts(job.path).name)
+            return nil
+        } catch {
+            return .notNow(error.description)
+        }
+    }
+
+    private mutating func release() {
+        copy?.remove()
+        copy = nil
+    }
+
+    /// The line for a collage not printed; none when the journal says it is not one to print.
+    static func line(_ job: PrintJob, _ reason: PrintSkip) -> String? {
+        let name = "collage \(job.number) (\(job.path))"
+        switch reason {
+        case .limit(let limit): return "\(name) not printed: --max-prints \(limit) already printed this session"
+        case .notTheFileSaved: return "\(name) not printed: it is not the file this booth saved"
+        case .notNow(let reason): return "\(name) not printed now: \(reason)" + (job.journaled ? "; a restart prints it" : "")
+        case .notToPrint: return nil
+        }
     }
 }

@@ -62,7 +62,10 @@ struct BoothJournalPrintingTests {
         }
     }
 
-    @Test func aPrintingRestartPrintsWhatWasNeverSentAndNamesWhatIsInDoubtOnce() async throws {
+    /// A restart owes, in order: a print in doubt (its booth stopped while it printed), one that
+    /// failed (sent before: the server may have it), one never sent. One named in doubt
+    /// (`printUnknown`) is owed no more; a printed one never is.
+    @Test func aPrintingRestartOwesWhatWasNeverSentFailedOrInDoubt() async throws {
         let booth = Booth()
         let photos = try booth.arrive(["path.jpg", "autumn.jpg", "kite.jpg"])
         _ = try await booth.firstRun(printing: true) { journal in
@@ -72,17 +75,66 @@ struct BoothJournalPrintingTests {
             #expect(try journal.beginPrint(batch: 2))  // killed while it prints
             #expect(try journal.beginPrint(batch: 3))
             try journal.endPrint(batch: 3, printed: nil)
-            #expect(try !journal.beginPrint(batch: 1) && !journal.beginPrint(batch: 2))
+            #expect(try !journal.beginPrint(batch: 1))
         }
         let (again, _) = try booth.open(printing: true)
-        let settled = try again.settlePrints()
-        #expect(settled.toPrint == [3, 4] && settled.inDoubt == [2])
+        let owed = again.unprinted()
+        #expect(owed.map(\.number) == [2, 3, 4])
+        #expect(owed.map(\.inDoubt) == [true, false, false] && owed.map(\.mayExist) == [false, true, false])
+        try again.printUnknown(batch: 2)
         #expect(try !again.beginPrint(batch: 2))
         again.close()
         let (third, _) = try booth.open(printing: true)
-        let (toPrint, inDoubt) = try third.settlePrints()
-        #expect(toPrint == [3, 4] && inDoubt.isEmpty)  // named once
+        #expect(third.unprinted().map(\.number) == [3, 4])  // named once
         #expect(third.history.printState(of: 2) == .unknown && third.history.printState(of: 1) == .printed(copies: 2))
+        #expect(third.history.printsBegun == 3)
+        third.close()
+    }
+
+    /// The backup: collage 1's print failed, the journal was copied, a restart printed it,
+    /// then the copy was put back. The booth's own count (beside its key) is higher than the
+    /// copy's, so collage 1 is in doubt, never simply printed again.
+    @Test func aJournalPutBackFromACopyPutsItsPrintsInDoubt() async throws {
+        let booth = Booth()
+        let photos = try booth.arrive(["path.jpg", "autumn.jpg"])
+        var copy = Data()
+        _ = try await booth.firstRun(printing: true) { journal in
+            try await booth.save(journal, batch: 1, [photos[0]], complete: true)
+            #expect(try journal.beginPrint(batch: 1))
+            try journal.endPrint(batch: 1, printed: nil)  // out of paper
+            try await booth.save(journal, batch: 2, [photos[1]], complete: true)
+            copy = try Data(contentsOf: URL(fileURLWithPath: journal.path.description))
+        }
+        _ = try await booth.firstRun(printing: true) { journal in
+            #expect(journal.unprinted().map(\.number) == [1, 2])
+            #expect(try journal.beginPrint(batch: 1))
+            try journal.endPrint(batch: 1, printed: 1)
+        }
+        try copy.write(to: URL(fileURLWithPath: BoothJournal.journalPath(for: booth.output).description))
+        let (restored, _) = try booth.open(printing: true)
+        defer { restored.close() }
+        #expect(restored.unprinted().map(\.number) == [1, 2] && restored.unprinted().allSatisfy(\.inDoubt))
+        #expect(booth.notices.withLock { $0 }.contains { $0.contains("counts 1 prints begun where this booth counts 2") })
+        // The booth's count goes on from its own, not the copy's.
+        #expect(restored.history.printsBegun == 2)
+    }
+
+    /// The count beside the key: read back as written, and unusable when altered, another
+    /// booth's, or signed with another key.
+    @Test func theBoothsCountOfPrintsIsSignedAndItsOwn() throws {
+        let folder = try TemporaryDirectory(), key = [UInt8](repeating: 3, count: 32)
+        let count = PrintCount(besideKey: PathName(folder.file("key")), booth: "b1", key: key)
+        #expect(count.read() == .missing)
+        try count.write(41)
+        #expect(count.read() == .count(41))
+        #expect(PrintCount(besideKey: PathName(folder.file("key")), booth: "b1", key: [UInt8](repeating: 4, count: 32)).read()
+            == .unusable("not signed with this machine's key"))
+        let file = folder.file("prints-b1")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "begun 41", with: "begun 40").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(count.read() == .unusable("not signed with this machine's key"))
+        try text.replacingOccurrences(of: "booth b1", with: "booth b2").write(toFile: folder.file("prints-b2"), atomically: true, encoding: .utf8)
+        #expect(PrintCount(besideKey: PathName(folder.file("key")), booth: "b2", key: key).read() == .unusable("not signed with this machine's key"))
     }
 
     @Test func aBoothThatDoesNotPrintMarksItsCollagesSoALaterPrintingRunLeavesThem() async throws {
@@ -94,7 +146,7 @@ struct BoothJournalPrintingTests {
         }
         let (again, _) = try booth.open(printing: true)
         #expect(again.history.printState(of: 1) == .off && again.history.printState(of: 2) == nil)
-        #expect(try again.settlePrints() == ([], []))
+        #expect(again.unprinted().isEmpty)
     }
 
     /// A save on one thread while a print state is recorded on another, as a booth's watch and

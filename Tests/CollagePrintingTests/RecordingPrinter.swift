@@ -18,8 +18,8 @@ final class RecordingPrinter: Sendable {
     var calls: [[String]] { state.withLock { $0.calls } }
 
     /// The printer the booth would make for `--print 'lp -n {copies} {path}' --copies 2`, running this.
-    func printer(clock: some Clock<Duration>) throws -> Printer {
-        Printer(command: try PrintCommand(parsing: "lp -n {copies} {path}"), copies: 2, timeout: .seconds(60), clock: clock) { arguments, _ in
+    func printer() throws -> Printer {
+        Printer(command: try PrintCommand(parsing: "lp -n {copies} {path}"), copies: 2, timeout: .seconds(60)) { arguments, _ in
             self.run(arguments)
         }
     }

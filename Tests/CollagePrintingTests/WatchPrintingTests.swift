@@ -1,3 +1,4 @@
+import CollageBooth
 import CollageJournal
 import CollageEvents
 import CollageCodecs
@@ -30,8 +31,8 @@ struct WatchPrintingTests {
         return .saved(collage, photos: photos, batch: batch, complete: complete)
     }
 
-    func watchPrinting(_ printer: Printer) -> WatchPrinting {
-        WatchPrinting(printer: printer, maxPrints: nil) { event in events.withLock { $0.append(event) } }
+    func watchPrinting(_ printer: Printer, clock: ManualClock = ManualClock()) -> WatchPrinting {
+        WatchPrinting(printer: printer, maxPrints: nil, clock: clock) { event in events.withLock { $0.append(event) } }
     }
 
     /// The call that prints collage `batch`: its private copy (see `RecordingPrinter.calls`).
@@ -39,7 +40,7 @@ struct WatchPrintingTests {
 
     @Test func eachCompleteCollageIsPrintedOnceAndNoOpenOne() async throws {
         let recorder = RecordingPrinter()
-        let printing = watchPrinting(try recorder.printer(clock: ManualClock()))
+        let printing = watchPrinting(try recorder.printer())
         for event in [saved(1, photos: 1, complete: false), saved(1, photos: 2, complete: false), saved(1, photos: 3, complete: true),
                       .notice("a rescan"), saved(2, photos: 1, complete: false), saved(2, photos: 3, complete: true),
                       saved(3, photos: 2, complete: false)] {
@@ -54,34 +55,48 @@ struct WatchPrintingTests {
         #expect(printed == [1, 2])
     }
 
+    /// A print command that fails twice: tried again 0.5 s, then 1 s later on the clock, as a save is.
     @Test func aFailedPrintIsRetriedOnTheClockAsASaveIs() async throws {
-        let recorder = RecordingPrinter(failing: 2), clock = ManualClock()
-        let printer = try recorder.printer(clock: clock)
-        let waits = Locked<[Duration?]>([])
-        let printing = Task { await printer.print(PathName("c.jpg")) { _, retryIn in waits.withLock { $0.append(retryIn) } } }
-        await clock.untilSleeping()
-        #expect(clock.deadlines == [.init(.milliseconds(500))])
-        clock.advance(by: .milliseconds(500))
-        await clock.untilSleeping()
-        #expect(clock.deadlines == [.init(.milliseconds(1500))])
-        clock.advance(by: .seconds(1))
-        #expect(await printing.value == nil)
-        #expect(waits.withLock { $0 } == [.milliseconds(500), .seconds(1)])
-        #expect(recorder.calls.count == 3)
+        try await withDeadline {
+            let recorder = RecordingPrinter(failing: 2), clock = ManualClock()
+            let printing = watchPrinting(try recorder.printer(), clock: clock)
+            printing.note(saved(1, photos: 1, complete: true))
+            await clock.untilSleeping()
+            #expect(clock.deadlines == [.init(.milliseconds(500))])
+            clock.advance(by: .milliseconds(500))
+            await clock.untilSleeping()
+            #expect(clock.deadlines == [.init(.milliseconds(1500))])
+            clock.advance(by: .seconds(1))
+            #expect(await printing.finish() == 0)
+            #expect(recorder.calls == [call(1), call(1), call(1)])
+            let waits = events.withLock { $0 }.compactMap { event -> Duration?? in
+                if case .printFailed(_, _, _, _, 1, let retryIn) = event { return retryIn }
+                return nil
+            }
+            #expect(waits == [.milliseconds(500), .seconds(1)])
+        }
     }
 
-    @Test func aPrintThatFailsEveryTryIsLeftForTheOperator() async throws {
-        let clock = ManualClock()
-        let printer = Printer(command: try PrintCommand(parsing: "lp {path}"), copies: 1, timeout: .seconds(1),
-                              retry: RetryPolicy(attempts: 2, firstDelay: .seconds(3)), clock: clock) { _, _ in
-            .exited(program: "lp", status: 1, lastLine: "offline")
+    /// Every try failed: a watch stopping leaves it for a restart (one round, no more).
+    @Test func aPrintThatFailsEveryTryIsLeftForARestartWhenTheBoothStops() async throws {
+        try await withDeadline {
+            let clock = ManualClock()
+            let printer = Printer(command: try PrintCommand(parsing: "lp {path}"), copies: 1, timeout: .seconds(1),
+                                  retry: RetryPolicy(attempts: 2, firstDelay: .seconds(3))) { _, _ in
+                .exited(program: "lp", status: 1, lastLine: "offline")
+            }
+            let printing = watchPrinting(printer, clock: clock)
+            printing.note(saved(1, photos: 1, complete: true))
+            await clock.untilSleeping()
+            async let failed = printing.finish()
+            clock.advance(by: .seconds(3))
+            #expect(await failed == 1)
+            let waits = events.withLock { $0 }.compactMap { event -> Duration?? in
+                if case .printFailed(_, _, _, _, 1, let retryIn) = event { return retryIn }
+                return nil
+            }
+            #expect(waits == [.seconds(3), nil])
         }
-        let waits = Locked<[Duration?]>([])
-        let printing = Task { await printer.print(PathName("c.jpg")) { _, retryIn in waits.withLock { $0.append(retryIn) } } }
-        await clock.untilSleeping()
-        clock.advance(by: .seconds(3))
-        #expect(await printing.value == .exited(program: "lp", status: 1, lastLine: "offline"))
-        #expect(waits.withLock { $0 } == [.seconds(3), nil])
     }
 
     @Test func aRestartPrintsWhatWasNeverSentThenTheNewOnesAndNamesTheOneInDoubt() async throws {
@@ -95,7 +110,7 @@ struct WatchPrintingTests {
         let (journal, _) = try open()
         defer { journal.close() }
         let recorder = RecordingPrinter()
-        let printing = watchPrinting(try recorder.printer(clock: ManualClock()))
+        let printing = watchPrinting(try recorder.printer())
         printing.resume(with: journal)
         try await save(journal, batch: 4)
         printing.note(saved(4, photos: 1, complete: true))

@@ -24,9 +24,9 @@ public enum Preflight {
     /// Every check for these settings, in the order a guest meets them.
     public static func checks(_ settings: WatchSettings) -> [PreflightCheck] {
         var checks: [PreflightCheck] = []
-        if let printer = settings.printer {
-            checks.append(program(printer.command))
-            if let queue = PrinterQueue.check(sampleWords(printer.command)) { checks.append(queue) }
+        if let command = settings.printer?.command {
+            checks.append(program(command))
+            if let queue = PrinterQueue.check(sampleWords(command)) { checks.append(queue) }
         }
         checks.append(FolderRoom.writable(settings.output))
         checks.append(FolderRoom.room(settings.output, bytesEach: likelyBytes(settings)))
@@ -51,10 +51,10 @@ public enum Preflight {
     /// there is refused; a printer CUPS does not accept jobs for, or too little room, is a warning.
     public static func atStart(_ settings: WatchSettings) -> (refusal: PreflightCheck?, warnings: [PreflightCheck]) {
         var warnings: [PreflightCheck] = []
-        if let printer = settings.printer {
-            let found = program(printer.command)
+        if let command = settings.printer?.command {
+            let found = program(command)
             if found.outcome == .failed { return (found, []) }
-            if let queue = PrinterQueue.check(sampleWords(printer.command)), queue.outcome != .ready,
+            if let queue = PrinterQueue.check(sampleWords(command)), queue.outcome != .ready,
                !queue.detail.hasPrefix(PrinterQueue.unanswered) {
                 warnings.append(queue)
             }
