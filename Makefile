@@ -9,8 +9,9 @@
 
 # Captions: FreeType rasterises, HarfBuzz shapes, fontconfig finds fonts; DejaVu is the default font.
 # Phones' photos: libheif (HEIC, AVIF), libwebp; colour: lcms2. The booth's screen: libqrencode.
+# The booth's printer (--printer): libcups.
 DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-dejavu-core libqrencode-dev \
-        libheif-dev libwebp-dev liblcms2-dev
+        libheif-dev libwebp-dev liblcms2-dev libcups2-dev
 # What the tests use as real clients: jq reads the JSON, man renders the man page, djpeg and
 # cjpeg are the other end of a pipe in the README's examples, jsonschema checks docs/*.schema.json,
 # Pillow and exiftool read back the resolution written into print files, systemd-analyze
@@ -19,10 +20,12 @@ DEPS := libjpeg-dev libpng-dev libfreetype-dev libharfbuzz-dev libfribidi-dev li
 # tesseract reads captions back, hb-view draws the same text for comparison, Droid Sans Fallback
 # is the CJK font fontconfig falls back to. `watch --serve` is tested with curl, a Python SSE
 # client, headless Chromium driven by Selenium (Debian's python3-selenium: Debian 12's python3
-# refuses pip installs into the system) and zbarimg reading the gallery's QR codes.
+# refuses pip installs into the system) and zbarimg reading the gallery's QR codes. --printer is
+# tested against a real CUPS server the tests start (Tests/EndToEnd/cups-server.sh: Debian's
+# cupsd, lpadmin and lpstat).
 TEST_DEPS := jq man-db libjpeg-turbo-progs python3-jsonschema python3-pil python3-venv libimage-exiftool-perl systemd gcc strace \
              tesseract-ocr tesseract-ocr-eng tesseract-ocr-heb libharfbuzz-bin fonts-droid-fallback fonts-lohit-deva \
-             curl zbar-tools chromium chromium-driver python3-selenium
+             curl zbar-tools chromium chromium-driver python3-selenium cups cups-client
 # What `make deb` and `make package-test` use: Debian's packaging tools, lintian, debootstrap,
 # djpeg (reads back the collage made in the clean root).
 PACKAGE_DEPS := debhelper dpkg-dev git lintian debootstrap libjpeg-turbo-progs

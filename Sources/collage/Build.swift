@@ -38,8 +38,8 @@ extension Collage {
 
         func validate() throws {
             _ = try look.checked(rules: rules)
-            if pages && (printing.printCommand != nil || report.preview) {
-                throw ValidationError("--pages writes many collages: --print and --preview take one.")
+            if pages && (printing.prints || report.preview) {
+                throw ValidationError("--pages writes many collages: --print, --printer and --preview take one.")
             }
             if output.toStandardOutput && report.json {
                 throw ValidationError("--json and -o - both write to standard output; choose one.")

@@ -10,19 +10,32 @@ struct PrinterOptions: ParsableArguments {
         valueName: "command"), transform: { text in try PrintCommand(parsing: text) })
     var printCommand: PrintCommand?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Copies to print, passed to the --print command as {copies}.", valueName: "N"))
+    @Option(name: .customLong("printer"), help: ArgumentHelp(
+        "Print the collage once saved through this CUPS queue (as lp -d QUEUE would), by libcups: each job is titled after the booth and the collage, so a restart asks CUPS which it has and never sends one twice.",
+        valueName: "queue"))
+    var queue: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Copies to print, passed to the --print command as {copies} or to CUPS.", valueName: "N"))
     var copies = 1
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a print command may run before it is killed (with what it started).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a print command may run before it is killed (with what it started), or a request to CUPS may take.", valueName: "seconds"))
     var printTimeout = 60
 
     func validate() throws {
+        guard printCommand == nil || queue == nil else { throw ValidationError("--print and --printer: give one of them.") }
+        if let queue { guard !queue.isEmpty, !queue.contains(where: { $0.isWhitespace || $0 == "/" || $0 == "#" }) else {
+            throw ValidationError("--printer: '\(queue)' is not a CUPS queue name (lpstat -a lists them).")
+        } }
         guard copies >= 1 else { throw ValidationError("--copies must be at least 1.") }
         guard printTimeout >= 1 else { throw ValidationError("--print-timeout must be at least 1 second.") }
     }
 
-    /// The printer for `--print`, or nil without it.
+    /// The printer for `--print` or `--printer`, or nil without either.
     var printer: Printer? {
-        printCommand.map { Printer(command: $0, copies: copies, timeout: .seconds(printTimeout)) }
+        if let queue { return Printer(target: .queue(queue), copies: copies, timeout: .seconds(printTimeout)) }
+        return printCommand.map { Printer(command: $0, copies: copies, timeout: .seconds(printTimeout)) }
     }
+
+    /// Whether the collage is printed (`--print` or `--printer`).
+    var prints: Bool { printCommand != nil || queue != nil }
 }

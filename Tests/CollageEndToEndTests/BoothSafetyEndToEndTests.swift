@@ -110,30 +110,9 @@ struct BoothSafetyEndToEndTests {
 
     // MARK: killed between a collage and its journal
 
-    /// A C shim loaded with `LD_PRELOAD` that raises SIGKILL at the `n`-th rename onto a name
-    /// ending in `.journal`, before it happens: the booth loses power there.
+    /// `PreloadShim.killAtJournalRename`: the booth loses power at a journal's rename.
     func journalRenameKiller() async throws -> String {
-        let library = tools.file("kill-on-journal-rename.so")
-        let source = """
-            #define _GNU_SOURCE
-            #include <dlfcn.h>
-            #include <signal.h>
-            #include <stdlib.h>
-            #include <string.h>
-            static int seen;
-            int rename(const char *from, const char *to) {
-                static int (*real)(const char *, const char *);
-                if (!real) real = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
-                const char *at = getenv("KILL_AT_JOURNAL_RENAME");
-                size_t length = strlen(to);
-                if (at && length > 8 && strcmp(to + length - 8, ".journal") == 0 && ++seen == atoi(at)) raise(SIGKILL);
-                return real(from, to);
-            }
-            """
-        try source.write(toFile: tools.file("shim.c"), atomically: true, encoding: .utf8)
-        let compiled = try await Shell.run("cc -shared -fPIC -o \(Shell.quote(library)) \(Shell.quote(tools.file("shim.c"))) -ldl")
-        try #require(compiled.status == 0, "\(compiled.stderr)")
-        return library
+        try await PreloadShim.compile(PreloadShim.killAtJournalRename, named: "kill-on-journal-rename", in: tools)
     }
 
     @Test(arguments: 1...4)

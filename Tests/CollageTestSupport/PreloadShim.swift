@@ -19,6 +19,25 @@ public enum PreloadShim {
         public var description: String { "cc \(name).c: \(message)" }
     }
 
+    /// Raises SIGKILL at the `KILL_AT_JOURNAL_RENAME`-th rename onto a name ending in `.journal`,
+    /// before it happens: the booth loses power there.
+    public static let killAtJournalRename = """
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <signal.h>
+        #include <stdlib.h>
+        #include <string.h>
+        static int seen;
+        int rename(const char *from, const char *to) {
+            static int (*real)(const char *, const char *);
+            if (!real) real = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
+            const char *at = getenv("KILL_AT_JOURNAL_RENAME");
+            size_t length = strlen(to);
+            if (at && length > 8 && strcmp(to + length - 8, ".journal") == 0 && ++seen == atoi(at)) raise(SIGKILL);
+            return real(from, to);
+        }
+        """
+
     /// Makes every `open` of the file `UNREADABLE_PATH` names fail with EACCES, as a file its
     /// owner keeps to themselves does for anyone but root (and the tests may run as root).
     public static let unreadable = """

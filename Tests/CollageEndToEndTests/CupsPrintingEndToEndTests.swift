@@ -1,0 +1,127 @@
+import CollageCore
+import CollageCodecs
+import CollageTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `watch --batches --printer QUEUE` through the real executable and a real CUPS server
+/// (Debian's `cupsd`, private to the test, `CupsServer`): each strip is one job titled after the
+/// booth and the collage; a booth killed after its job reached CUPS never sends it again, one
+/// killed before sends it once; a journal put back from a copy reprints nothing; a queue that
+/// refused jobs prints them once it accepts again.
+@Suite("a booth printing through CUPS prints each strip exactly once, end to end", .timeLimit(.minutes(3)), .serialized)
+struct CupsPrintingEndToEndTests {
+    let photos = try! TemporaryDirectory(), out = try! TemporaryDirectory(), tools = try! TemporaryDirectory()
+    var output: String { out.file("booth.jpg") }
+    func numbered(_ n: Int) -> String { out.file(String(format: "booth-%04d.jpg", n)) }
+
+    func booth(_ extra: [String] = []) -> [String] {
+        ["watch", photos.path, "-o", output, "--batches", "--limit", "1", "--size", "300x200", "--throttle", "0", "--printer", "booth",
+         "--copies", "2"] + extra
+    }
+
+    /// Distinct small landscapes, by the tool's own encoder, arriving in the watched folder.
+    func arrive(_ seeds: ClosedRange<Int>) throws {
+        for seed in seeds {
+            let bytes = try ImageEncoder.encode(TestImages.pattern(seed: seed, 120, 80), as: .jpeg)
+            try Data(bytes).write(to: URL(fileURLWithPath: photos.file("p\(seed).jpg")))
+        }
+    }
+
+    /// The numbers of the collages the printer got, by their jobs' titles, each checked to be
+    /// the bytes on disk, with two copies.
+    func printedNumbers(_ cups: CupsServer) throws -> [Int] {
+        try cups.printed(on: "booth").map { job in
+            let number = try #require(job.title.split(separator: " ").last.flatMap { Int($0.dropLast()) }, "\(job.title)")
+            #expect(job.title.hasPrefix(String(format: "booth-%04d.jpg (collage ", number)), "\(job.title)")
+            #expect(job.bytes == (try Data(contentsOf: URL(fileURLWithPath: numbered(number)))) && job.copies == 2)
+            return number
+        }
+    }
+
+    /// The printer's log, once it has `count` jobs (CUPS prints in the background).
+    func untilPrinted(_ cups: CupsServer, count: Int) async throws -> [Int] {
+        let clock = ContinuousClock(), end = clock.now + .seconds(30)
+        while cups.printed(on: "booth").count < count, clock.now < end { try await Task.sleep(for: .milliseconds(50)) }
+        return try printedNumbers(cups)
+    }
+
+    @Test func eachStripIsOneJobTitledAfterTheBoothAndTheCollage() async throws {
+        let cups = try await CupsServer(queues: ["booth"])
+        try arrive(1...3)
+        let run = try RunningCollage(booth(), environment: cups.environment)
+        try await run.waitFor("collage: printed \(numbered(3)) (2 copies)")
+        run.signal(SIGTERM)
+        #expect(await run.status == 143)
+        #expect(try await untilPrinted(cups, count: 3) == [1, 2, 3])
+    }
+
+    /// Killed at the journal's rename that records the print's end: CUPS has the job, the
+    /// journal says it was printing. The restart asks CUPS, finds it, and sends nothing again.
+    /// Killed at the rename that records the print's start (its count beside the key already
+    /// raised): the journal knows nothing of it; the restart finds CUPS never got it, sends it once.
+    @Test(arguments: [(4, "after the job reached CUPS"), (3, "before the job was sent")])
+    func aBoothKilledWhileItPrintsSendsEachStripOnce(killAt rename: Int, moment: String) async throws {
+        let cups = try await CupsServer(queues: ["booth"])
+        let shim = try await PreloadShim.compile(PreloadShim.killAtJournalRename, named: "kill-on-journal-rename", in: tools)
+        try arrive(1...1)
+        let killed = try RunningCollage(booth(), environment: cups.environment.merging(["LD_PRELOAD": shim, "KILL_AT_JOURNAL_RENAME": String(rename)]) { $1 })
+        #expect(await killed.status == SIGKILL, "\(moment): \(killed.stderrLines)")
+        let restart = try RunningCollage(booth(), environment: cups.environment)
+        try await restart.waitFor("collage: printed \(numbered(1)) (2 copies)")
+        try arrive(2...2)
+        try await restart.waitFor("collage: printed \(numbered(2)) (2 copies)")
+        restart.signal(SIGTERM)
+        #expect(await restart.status == 143)
+        #expect(try await untilPrinted(cups, count: 2) == [1, 2], "\(moment)")
+        let shown = try await CollageCommand.run(["journal", "show", output])
+        #expect(shown.stdout.contains("printed"), "\(shown.stdout)")
+    }
+
+    /// The backup: collage 1's print fails (the queue refuses jobs), the journal is
+    /// copied, the queue accepts again and a restart prints it; the copy is put back and the booth
+    /// restarted: CUPS already has collage 1's job, so it is not sent a second time.
+    @Test func aJournalPutBackFromACopyReprintsNothing() async throws {
+        let cups = try await CupsServer(queues: ["booth"])
+        #expect(try await cups.client(["cupsreject", "booth"]).status == 0)
+        try arrive(1...1)
+        let first = try RunningCollage(booth(), environment: cups.environment)
+        // The round's four tries failed: the journal says print-failed.
+        #expect(try await first.waitUntil { first.stderrLines.filter { $0.contains("took no job") }.count >= 4 })
+        first.signal(SIGTERM)
+        #expect(await first.status == 143)
+        let journal = out.file(".booth.jpg.journal")
+        let copy = try Data(contentsOf: URL(fileURLWithPath: journal))
+        #expect(try await cups.client(["cupsaccept", "booth"]).status == 0)
+        let second = try RunningCollage(booth(), environment: cups.environment)
+        try await second.waitFor("collage: printed \(numbered(1)) (2 copies)")
+        second.signal(SIGTERM)
+        #expect(await second.status == 143)
+        try copy.write(to: URL(fileURLWithPath: journal))
+        let third = try RunningCollage(booth(), environment: cups.environment)
+        try arrive(2...2)
+        try await third.waitFor("collage: printed \(numbered(2)) (2 copies)")
+        third.signal(SIGTERM)
+        #expect(await third.status == 143)
+        #expect(third.stderrLines.contains { $0.contains("put back from an older copy") }, "\(third.stderrLines)")
+        #expect(try await untilPrinted(cups, count: 2) == [1, 2])
+    }
+
+    /// A queue that refuses jobs for a while: the strip's tries fail, and the round after the
+    /// queue accepts again prints it, once, while the booth runs.
+    @Test func aStripRefusedByTheQueueIsPrintedOnceItAcceptsAgain() async throws {
+        let cups = try await CupsServer(queues: ["booth"])
+        #expect(try await cups.client(["cupsreject", "booth"]).status == 0)
+        try arrive(1...1)
+        let run = try RunningCollage(booth(["--json"]), environment: cups.environment)
+        #expect(try await run.waitUntil { run.stdout.components(separatedBy: "\"print-failed\"").count == 5 })
+        #expect(try await cups.client(["cupsaccept", "booth"]).status == 0)
+        try await run.waitFor("collage: printed \(numbered(1)) (2 copies)", within: .seconds(40))
+        run.signal(SIGTERM)
+        #expect(await run.status == 143)
+        #expect(try await untilPrinted(cups, count: 1) == [1])
+    }
+}
