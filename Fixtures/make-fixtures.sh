@@ -2,7 +2,8 @@
 # Regenerates Fixtures/ from ../shared/photos (KDE Plasma wallpapers, see README.md).
 # Needs: imagemagick, libimage-exiftool-perl, libjpeg-turbo-progs, the tests' Python (`make
 # test-python`: Pillow, pillow-heif), liblcms2-2, libgs-common (Ghostscript's ICC profiles),
-# libvips-tools, libheif-examples, libavif-bin, webp. Not run by the tests.
+# libvips-tools, libheif-examples, libavif-bin, webp, and a C compiler with libaom-dev (av1-layers.c).
+# Not run by the tests.
 set -euo pipefail
 cd "$(dirname "$0")"
 py=${PYTHON:-../.build/test-python/bin/python3}
@@ -266,6 +267,15 @@ heif-enc -q 85 -o grey-mono.heic "$work/grey.png"
 # The same as monochrome AV1 in limited range (16-235), by libavif's avifenc: Debian 12's libheif
 # 1.15 copies such luma as stored (washed out, 0.86 x + 16); libavif 1.4 (Pillow's) expands it.
 avifenc --yuv 400 --range limited -s 8 --min 10 --max 30 "$work/grey.png" grey-mono-limited.avif
+# Layered AV1, whose sequence header lists an operating point per layer, by libaom (Debian 12's
+# libaom 3.6) through av1-layers.c: the same gray at 96x64, two spatial layers in limited range;
+# three in full range with libaom's decoder model (timing and decoder model info, each
+# operating point's parameters and display delay). Low-overhead OBU streams, as they come from
+# the encoder: no AVIF writer here makes layers or puts the sequence header in `av1C`.
+"$py" -c 'from PIL import Image; import sys; open(sys.argv[1], "wb").write(Image.open("grey-gray.jpg").convert("L").resize((96, 64)).tobytes())' "$work/grey.raw"
+cc -O1 -o "$work/av1-layers" av1-layers.c -laom
+"$work/av1-layers" 96 64 "$work/grey.raw" grey-layers.obu 2 limited
+"$work/av1-layers" 96 64 "$work/grey.raw" grey-layers-model.obu 3 full model
 # An AVIF sequence with alpha and no colour box, by avifenc (aom): two frames, cups then kite, their
 # left quarter transparent; the `colr` boxes it writes (the primary item's, the track's) renamed
 # `free`. With none, libheif 1.15 and libavif both take the colour from the AV1 sequence header.
