@@ -267,6 +267,15 @@ heif-enc -q 85 -o grey-mono.heic "$work/grey.png"
 # The same as monochrome AV1 in limited range (16-235), by libavif's avifenc: Debian 12's libheif
 # 1.15 copies such luma as stored (washed out, 0.86 x + 16); libavif 1.4 (Pillow's) expands it.
 avifenc --yuv 400 --range limited -s 8 --min 10 --max 30 "$work/grey.png" grey-mono-limited.avif
+# The same file with its one `colr` box renamed `free`: its range is then the AV1 sequence
+# header's, at the start of the item's coded data (avifenc's `av1C` carries none), as libavif reads it.
+"$py" - <<'PY'
+data = bytearray(open("grey-mono-limited.avif", "rb").read())
+at = [i for i in range(len(data) - 4) if data[i:i + 4] == b"colr"]
+assert len(at) == 1, at
+data[at[0]:at[0] + 4] = b"free"
+open("grey-mono-limited-nocolr.avif", "wb").write(data)
+PY
 # Layered AV1, whose sequence header lists an operating point per layer, by libaom (Debian 12's
 # libaom 3.6) through av1-layers.c: the same gray at 96x64, two spatial layers in limited range;
 # three in full range with libaom's decoder model (timing and decoder model info, each

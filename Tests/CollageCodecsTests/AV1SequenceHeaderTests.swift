@@ -11,16 +11,13 @@ import Testing
 /// independent reader of the spec reads them (Fixtures/README.md).
 @Suite("The AV1 sequence header of real encoders' streams")
 struct AV1SequenceHeaderTests {
-    /// The OBUs a file's sequence header is read from: an OBU stream whole; in an AVIF, the
-    /// primary item's `av1C` (as the decoder reads it) when it carries one, else the first in its
-    /// media data (`mdat`: an item's or a track's first sample, the alpha's where that comes first).
+    /// A file's sequence header: an OBU stream's first; an AVIF's primary item's, as the decoder
+    /// reads it (from `av1C` when it carries one, else from the item's coded data).
     static func header(of name: String) throws -> AV1SequenceHeader? {
         let bytes = try Fixtures.bytes(name)
         if name.hasSuffix(".obu") { return AV1SequenceHeader(obus: bytes[...]) }
         let boxes = try #require(HEIFBoxes(bytes))
-        if let header = boxes.av1SequenceHeader(boxes.primary) { return header }
-        let mdat = try #require(HEIFBoxes.boxes(in: bytes, 0..<bytes.count).first { $0.type == "mdat" })
-        return AV1SequenceHeader(obus: bytes[mdat.body])
+        return boxes.av1SequenceHeader(boxes.primary) { offset, length in Array(bytes[offset..<min(bytes.count, offset + length)]) }
     }
 
     @Test("Operating points, largest frame, monochrome and range as each encoder wrote them", arguments: [
@@ -28,12 +25,12 @@ struct AV1SequenceHeaderTests {
         ("grey-layers.obu", AV1SequenceHeader(operatingPoints: 2, largestFrame: PixelSize(width: 96, height: 64), monochrome: true, fullRange: false)),
         // libaom, three layers with its decoder model: timing, buffer delays, display delays.
         ("grey-layers-model.obu", AV1SequenceHeader(operatingPoints: 3, largestFrame: PixelSize(width: 96, height: 64), monochrome: true, fullRange: true)),
-        // avifenc (aom) sequence: its alpha's full header comes first.
-        ("cups-animated-alpha-nocolr.avif", AV1SequenceHeader(operatingPoints: 1, largestFrame: PixelSize(width: 320, height: 200), monochrome: true, fullRange: true)),
+        // avifenc (aom) sequence with alpha: its colour item's full header, BT.601 full range.
+        ("cups-animated-alpha-nocolr.avif", AV1SequenceHeader(operatingPoints: 1, largestFrame: PixelSize(width: 320, height: 200), monochrome: false, fullRange: true)),
         // avifenc with SVT-AV1: limited range, though its `colr` says full.
         ("cups-animated-svt.avif", AV1SequenceHeader(operatingPoints: 1, largestFrame: PixelSize(width: 320, height: 200), monochrome: false, fullRange: false)),
-        // Netflix's conformance sequence (its item's `av1C` carries none): its alpha's full header, BT.709 limited range.
-        ("alpha_video.avif", AV1SequenceHeader(operatingPoints: 1, largestFrame: PixelSize(width: 640, height: 480), monochrome: true, fullRange: false)),
+        // Netflix's conformance sequence: its colour item's full header, BT.709 limited range.
+        ("alpha_video.avif", AV1SequenceHeader(operatingPoints: 1, largestFrame: PixelSize(width: 640, height: 480), monochrome: false, fullRange: false)),
         // Reduced still-picture headers: Microsoft's in `av1C`, libavif's and libheif's in the item.
         ("Monochrome.avif", AV1SequenceHeader(operatingPoints: 1, largestFrame: PixelSize(width: 1280, height: 720), monochrome: true, fullRange: false)),
         ("grey-mono-limited.avif", AV1SequenceHeader(operatingPoints: 1, largestFrame: PixelSize(width: 300, height: 200), monochrome: true, fullRange: false)),
@@ -41,6 +38,18 @@ struct AV1SequenceHeaderTests {
     ])
     func realHeaders(name: String, expected: AV1SequenceHeader) throws {
         #expect(try Self.header(of: name) == expected)
+    }
+
+    /// A monochrome AVIF without `colr` whose `av1C` carries no sequence header (avifenc's,
+    /// libheif's and ffmpeg's never do): the range is the one at the start of the item's coded
+    /// data, as libavif reads it, so the luma is expanded exactly as with the `colr` box.
+    /// Before, such a file came out washed out (13-244 where libavif shows 0-255).
+    @Test func aMonochromeAVIFWithoutColourBoxTakesTheRangeInItsItemsData() throws {
+        let (_, withoutColr) = try decodeFixture("grey-mono-limited-nocolr.avif")
+        let (_, withColr) = try decodeFixture("grey-mono-limited.avif")
+        #expect(withoutColr.pixels.min() == 0 && withoutColr.pixels.max() == 255, "\(withoutColr.pixels.min() ?? 0)...\(withoutColr.pixels.max() ?? 0)")
+        #expect(withoutColr == withColr)
+        #expect(try Self.header(of: "grey-mono-limited-nocolr.avif")?.fullRange == false)
     }
 
     /// A header cut anywhere is not known, never half read.
