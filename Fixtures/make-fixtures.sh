@@ -276,6 +276,19 @@ assert len(at) == 1, at
 data[at[0]:at[0] + 4] = b"free"
 open("grey-mono-limited-nocolr.avif", "wb").write(data)
 PY
+# A monochrome sequence (`avis`) in limited range, 150x100, the gray then its mirror image, its two
+# `colr` boxes (the item's, the track's) renamed `free`: its range is in a full sequence header
+# (timing, operating points), where a still image's is reduced.
+"$py" -c 'from PIL import Image, ImageOps; import sys; g = Image.open("grey-gray.jpg").convert("L").resize((150, 100)); g.save(sys.argv[1]); ImageOps.mirror(g).save(sys.argv[2])' "$work/g1.png" "$work/g2.png"
+avifenc --yuv 400 --range limited -s 8 --min 10 --max 30 "$work/g1.png" "$work/g2.png" "$work/mono-sequence.avif" > /dev/null
+"$py" - "$work/mono-sequence.avif" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = [i for i in range(len(data) - 4) if data[i:i + 4] == b"colr"]
+assert len(at) == 2, at
+for i in at: data[i:i + 4] = b"free"
+open("grey-mono-sequence-nocolr.avif", "wb").write(data)
+PY
 # Layered AV1, whose sequence header lists an operating point per layer, by libaom (Debian 12's
 # libaom 3.6) through av1-layers.c: the same gray at 96x64, two spatial layers in limited range;
 # three in full range with libaom's decoder model (timing and decoder model info, each

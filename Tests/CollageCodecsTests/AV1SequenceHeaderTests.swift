@@ -27,6 +27,8 @@ struct AV1SequenceHeaderTests {
         ("grey-layers-model.obu", AV1SequenceHeader(operatingPoints: 3, largestFrame: PixelSize(width: 96, height: 64), monochrome: true, fullRange: true)),
         // avifenc (aom) sequence with alpha: its colour item's full header, BT.601 full range.
         ("cups-animated-alpha-nocolr.avif", AV1SequenceHeader(operatingPoints: 1, largestFrame: PixelSize(width: 320, height: 200), monochrome: false, fullRange: true)),
+        // avifenc (aom) monochrome sequence, limited range, no `colr`: the full header decides the range.
+        ("grey-mono-sequence-nocolr.avif", AV1SequenceHeader(operatingPoints: 1, largestFrame: PixelSize(width: 150, height: 100), monochrome: true, fullRange: false)),
         // avifenc with SVT-AV1: limited range, though its `colr` says full.
         ("cups-animated-svt.avif", AV1SequenceHeader(operatingPoints: 1, largestFrame: PixelSize(width: 320, height: 200), monochrome: false, fullRange: false)),
         // Netflix's conformance sequence: its colour item's full header, BT.709 limited range.
