@@ -178,7 +178,8 @@ let package = Package(
         .testTarget(name: "CollageImagingTests", dependencies: ["CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageTextTests", dependencies: ["CollageText", "CollageCanvas", "CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),
-        .testTarget(name: "CollageCanvasTests", dependencies: ["CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport"], swiftSettings: strict),
+        .testTarget(name: "CollageCanvasTests", dependencies: ["CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport",
+                                                          .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(
             name: "CollageCodecsTests",
             dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport"],

@@ -2,7 +2,8 @@
 # Regenerates Fixtures/ from ../shared/photos (KDE Plasma wallpapers, see README.md).
 # Needs: imagemagick, libimage-exiftool-perl, libjpeg-turbo-progs, the tests' Python (`make
 # test-python`: Pillow, pillow-heif), liblcms2-2, libgs-common (Ghostscript's ICC profiles),
-# libvips-tools, libheif-examples, libavif-bin, webp. Not run by the tests.
+# libvips-tools, libheif-examples, libavif-bin, webp, and a C compiler with libaom-dev (av1-layers.c).
+# Not run by the tests.
 set -euo pipefail
 cd "$(dirname "$0")"
 py=${PYTHON:-../.build/test-python/bin/python3}
@@ -266,6 +267,37 @@ heif-enc -q 85 -o grey-mono.heic "$work/grey.png"
 # The same as monochrome AV1 in limited range (16-235), by libavif's avifenc: Debian 12's libheif
 # 1.15 copies such luma as stored (washed out, 0.86 x + 16); libavif 1.4 (Pillow's) expands it.
 avifenc --yuv 400 --range limited -s 8 --min 10 --max 30 "$work/grey.png" grey-mono-limited.avif
+# The same file with its one `colr` box renamed `free`: its range is then the AV1 sequence
+# header's, at the start of the item's coded data (avifenc's `av1C` carries none), as libavif reads it.
+"$py" - <<'PY'
+data = bytearray(open("grey-mono-limited.avif", "rb").read())
+at = [i for i in range(len(data) - 4) if data[i:i + 4] == b"colr"]
+assert len(at) == 1, at
+data[at[0]:at[0] + 4] = b"free"
+open("grey-mono-limited-nocolr.avif", "wb").write(data)
+PY
+# A monochrome sequence (`avis`) in limited range, 150x100, the gray then its mirror image, its two
+# `colr` boxes (the item's, the track's) renamed `free`: its range is in a full sequence header
+# (timing, operating points), where a still image's is reduced.
+"$py" -c 'from PIL import Image, ImageOps; import sys; g = Image.open("grey-gray.jpg").convert("L").resize((150, 100)); g.save(sys.argv[1]); ImageOps.mirror(g).save(sys.argv[2])' "$work/g1.png" "$work/g2.png"
+avifenc --yuv 400 --range limited -s 8 --min 10 --max 30 "$work/g1.png" "$work/g2.png" "$work/mono-sequence.avif" > /dev/null
+"$py" - "$work/mono-sequence.avif" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = [i for i in range(len(data) - 4) if data[i:i + 4] == b"colr"]
+assert len(at) == 2, at
+for i in at: data[i:i + 4] = b"free"
+open("grey-mono-sequence-nocolr.avif", "wb").write(data)
+PY
+# Layered AV1, whose sequence header lists an operating point per layer, by libaom (Debian 12's
+# libaom 3.6) through av1-layers.c: the same gray at 96x64, two spatial layers in limited range;
+# three in full range with libaom's decoder model (timing and decoder model info, each
+# operating point's parameters and display delay). Low-overhead OBU streams, as they come from
+# the encoder: no AVIF writer here makes layers or puts the sequence header in `av1C`.
+"$py" -c 'from PIL import Image; import sys; open(sys.argv[1], "wb").write(Image.open("grey-gray.jpg").convert("L").resize((96, 64)).tobytes())' "$work/grey.raw"
+cc -O1 -o "$work/av1-layers" av1-layers.c -laom
+"$work/av1-layers" 96 64 "$work/grey.raw" grey-layers.obu 2 limited
+"$work/av1-layers" 96 64 "$work/grey.raw" grey-layers-model.obu 3 full model
 # An AVIF sequence with alpha and no colour box, by avifenc (aom): two frames, cups then kite, their
 # left quarter transparent; the `colr` boxes it writes (the primary item's, the track's) renamed
 # `free`. With none, libheif 1.15 and libavif both take the colour from the AV1 sequence header.

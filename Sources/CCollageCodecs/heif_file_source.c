@@ -43,9 +43,18 @@ const struct heif_reader collage_heif_file_reader = {1, file_position, file_read
 
 collage_status collage_read_start(int fd, uint8_t *out, size_t capacity, size_t *length,
                                   char *message, size_t message_capacity) {
+  return collage_read_at(fd, 0, out, capacity, length, message, message_capacity);
+}
+
+collage_status collage_read_at(int fd, uint64_t offset, uint8_t *out, size_t capacity, size_t *length,
+                               char *message, size_t message_capacity) {
+  if (offset > (uint64_t)INT64_MAX - capacity) {
+    collage_copy_message(message, message_capacity, "offset past the largest file");
+    return COLLAGE_READ_FAILED;
+  }
   size_t done = 0;
   while (done < capacity) {
-    ssize_t count = pread(fd, out + done, capacity - done, (off_t)done);
+    ssize_t count = pread(fd, out + done, capacity - done, (off_t)(offset + done));
     if (count < 0 && errno == EINTR) continue;
     if (count < 0) {
       collage_copy_message(message, message_capacity, strerror(errno));

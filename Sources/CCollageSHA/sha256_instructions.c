@@ -24,12 +24,12 @@ const uint32_t *collage_sha256_constants(void) { return k; }
 #include <cpuid.h>
 #include <immintrin.h>
 
-bool collage_sha256_has_instructions(void) {
+collage_cpu_features collage_cpu_features_read(void) {
+  collage_cpu_features features = {0, 0};
   unsigned int a, b, c, d;
-  if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
-  bool ssse3 = c & bit_SSSE3, sse41 = c & bit_SSE4_1;
-  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
-  return ssse3 && sse41 && (b & bit_SHA);
+  if (__get_cpuid(1, &a, &b, &c, &d)) features.leaf1_ecx = c;
+  if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) features.leaf7_ebx = b;
+  return features;
 }
 
 __attribute__((target("sha,ssse3,sse4.1")))
@@ -70,7 +70,7 @@ void collage_sha256_blocks(uint32_t state[8], const uint8_t *blocks, size_t coun
 
 #else
 
-bool collage_sha256_has_instructions(void) { return false; }
+collage_cpu_features collage_cpu_features_read(void) { return (collage_cpu_features){0, 0}; }
 
 void collage_sha256_blocks(uint32_t state[8], const uint8_t *blocks, size_t count) {
   (void)state, (void)blocks, (void)count;  /* never called: there are no instructions to use */

@@ -10,12 +10,7 @@ public enum CaptionLayout {
     /// The largest whole pixel size at which `fits` holds, from 1 to `ceiling`; 1 when none does
     /// (the text is then clipped, never dropped).
     public static func largestSize(upTo ceiling: Int, fits: (Int) throws -> Bool) rethrows -> Int {
-        var (low, high) = (1, max(1, ceiling))
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if try fits(middle) { low = middle } else { high = middle - 1 }
-        }
-        return low
+        try Bisection.largest(from: 1, to: max(1, ceiling), passing: fits)
     }
 
     /// Whether lines with these extents fit `band` within its inset.

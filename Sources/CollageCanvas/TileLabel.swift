@@ -80,12 +80,7 @@ public struct TileLabel: Hashable, Sendable {
     /// does: fewer characters are never wider), or nil when even 0 does not.
     static func longest(upTo most: Int, fitting fits: (Int) throws -> Bool) rethrows -> Int? {
         guard most >= 0, try fits(0) else { return nil }
-        var (low, high) = (0, most)
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if try fits(middle) { low = middle } else { high = middle - 1 }
-        }
-        return low
+        return try Bisection.largest(from: 0, to: most, passing: fits)
     }
 
     /// `characters` with only `keeping` of them left, the start and end, joined by "…".

@@ -5,10 +5,25 @@
 /// Why it is read here: libheif 1.15 takes no range from it for a monochrome image, so a
 /// limited-range one without `colr` (Microsoft's conformance file `Monochrome.avif`) came out
 /// washed out (0.86 x + 16). Newer libheif and libavif read the bit; so does the decoder now.
+internal import CollageImaging
+
 struct AV1SequenceHeader: Equatable {
+    /// `operating_points_cnt_minus_1 + 1`: a layered stream's (spatial or temporal layers) has
+    /// one per layer set a decoder may choose; a reduced still-picture header's, one.
+    let operatingPoints: Int
     let monochrome: Bool
     /// `color_range`: 1 is full range (0-255 at 8 bits), 0 studio range (16-235).
     let fullRange: Bool
+    /// `max_frame_width_minus_1 + 1` by `max_frame_height_minus_1 + 1`, read just after the
+    /// operating points: a header read from the wrong bits shows here first.
+    let largestFrame: PixelSize
+
+    init(operatingPoints: Int, largestFrame: PixelSize, monochrome: Bool, fullRange: Bool) {
+        self.operatingPoints = operatingPoints
+        self.largestFrame = largestFrame
+        self.monochrome = monochrome
+        self.fullRange = fullRange
+    }
 
     /// The first sequence header OBU in `obus` (OBUs with or without size fields, as in `av1C`),
     /// nil when there is none or it does not parse: then nothing is known.
@@ -42,14 +57,15 @@ struct AV1SequenceHeader: Equatable {
         guard profile <= 2 else { return nil }
         let stillPicture = bits.read(1), reduced = bits.read(1)
         guard reduced == 0 || stillPicture == 1 else { return nil }
+        var operatingPoints = 1
         if reduced == 1 {
             _ = bits.read(5)  // seq_level_idx[0]
         } else {
-            guard bits.skipLevelsAndTiming() else { return nil }
+            guard let count = bits.skipLevelsAndTiming() else { return nil }
+            operatingPoints = count
         }
         let widthBits = bits.read(4) + 1, heightBits = bits.read(4) + 1
-        _ = bits.read(widthBits)
-        _ = bits.read(heightBits)
+        let largestFrame = PixelSize(width: Int(bits.read(widthBits)) + 1, height: Int(bits.read(heightBits)) + 1)
         if reduced == 0, bits.read(1) == 1 { _ = bits.read(7) }  // frame ids: delta and additional lengths
         _ = bits.read(1)  // use_128x128_superblock
         _ = bits.read(2)  // enable_filter_intra, enable_intra_edge_filter
@@ -67,8 +83,7 @@ struct AV1SequenceHeader: Equatable {
             fullRange = bits.read(1) == 1
         }
         guard !bits.failed else { return nil }
-        self.monochrome = monochrome
-        self.fullRange = fullRange
+        self.init(operatingPoints: operatingPoints, largestFrame: largestFrame, monochrome: monochrome, fullRange: fullRange)
     }
 }
 
@@ -117,13 +132,14 @@ private struct BitReader {
         return zeros == 0 ? 0 : (1 << zeros) - 1 + read(zeros)
     }
 
-    /// timing_info, decoder_model_info and the operating points of a full sequence header.
-    mutating func skipLevelsAndTiming() -> Bool {
+    /// timing_info, decoder_model_info and the operating points of a full sequence header: how
+    /// many operating points it lists, nil when it does not parse.
+    mutating func skipLevelsAndTiming() -> Int? {
         var decoderModel: UInt32 = 0, bufferDelayLength: UInt32 = 0
         if read(1) == 1 {  // timing_info_present_flag
             _ = read(32)
             _ = read(32)
-            if read(1) == 1, uvlc() == nil { return false }  // equal_picture_interval
+            if read(1) == 1, uvlc() == nil { return nil }  // equal_picture_interval
             decoderModel = read(1)
             if decoderModel == 1 {
                 bufferDelayLength = read(5) + 1
@@ -132,7 +148,8 @@ private struct BitReader {
             }
         }
         let initialDisplayDelay = read(1)
-        for _ in 0..<read(5) + 1 {  // operating points
+        let operatingPoints = Int(read(5)) + 1  // operating_points_cnt_minus_1
+        for _ in 0..<operatingPoints {
             _ = read(12)
             if read(5) > 7 { _ = read(1) }  // seq_level_idx, then seq_tier
             if decoderModel == 1, read(1) == 1 {
@@ -142,7 +159,7 @@ private struct BitReader {
             }
             if initialDisplayDelay == 1, read(1) == 1 { _ = read(4) }
         }
-        return !failed
+        return failed ? nil : operatingPoints
     }
 
     /// The inter-frame tools a full sequence header lists before `enable_superres`.

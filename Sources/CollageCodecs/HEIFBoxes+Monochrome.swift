@@ -21,16 +21,24 @@ extension HEIFBoxes {
         return isMonochrome(tile)
     }
 
-    /// The AV1 sequence header in `item`'s `av1C` configOBUs (a grid: its first tile's), nil when
-    /// there is none (HEVC, or an `av1C` of four bytes): a monochrome AVIF without `colr` takes
-    /// its range from it, as libavif does.
-    func av1SequenceHeader(_ item: Int) -> AV1SequenceHeader? {
+    /// The AV1 sequence header of `item` (a grid: its first tile's), nil for HEVC or when none
+    /// parses: a monochrome AVIF without `colr` takes its range from it, as libavif does. From
+    /// `av1C`'s configOBUs when it carries them, else from the start of the item's coded data
+    /// (`read`: at most `length` bytes at a file offset), which opens with it: libavif, libheif
+    /// and ffmpeg write an `av1C` of four bytes.
+    func av1SequenceHeader(_ item: Int, read: (_ offset: Int, _ length: Int) -> [UInt8]?) -> AV1SequenceHeader? {
         if let av1C = properties(of: item).first(where: { $0.type == "av1C" }) {
-            guard av1C.body.count > 4 else { return nil }
-            return AV1SequenceHeader(obus: file[av1C.body.lowerBound + 4..<av1C.body.upperBound])
+            if av1C.body.count > 4 { return AV1SequenceHeader(obus: file[av1C.body.lowerBound + 4..<av1C.body.upperBound]) }
+            guard let extent = firstExtent(of: item), let bytes = read(extent.offset, min(extent.length ?? Self.sequenceHeaderReach,
+                                                                                            Self.sequenceHeaderReach)) else { return nil }
+            return AV1SequenceHeader(obus: bytes[...])
         }
         guard let tile = ingredients(of: item).first, tile != item,
               properties(of: tile).contains(where: { $0.type == "av1C" }) else { return nil }
-        return av1SequenceHeader(tile)
+        return av1SequenceHeader(tile, read: read)
     }
+
+    /// How far into an item's data its sequence header is looked for: it comes first (after a
+    /// temporal delimiter or a few metadata OBUs at most), a few dozen bytes.
+    static let sequenceHeaderReach = 1024
 }

@@ -30,7 +30,9 @@ final class HEIFImage: HeaderedImage {
         guard let decoder = collage_heif_open(pinned.buffer.baseAddress, pinned.count, &status, &message.bytes, message.bytes.count) else {
             throw DecodeError(status: status, message: message, format: format, limits: limits)
         }
-        try self.init(decoder, owner: pinned, boxes: data, format: format, limits: limits)
+        try self.init(decoder, owner: pinned, boxes: data, format: format, limits: limits) { offset, length in
+            offset < data.count ? Array(data[offset..<min(data.count, offset + length)]) : nil
+        }
     }
 
     /// Reads from the regular file open on `descriptor`, which `owner` keeps open.
@@ -57,11 +59,19 @@ final class HEIFImage: HeaderedImage {
         guard let decoder = collage_heif_open_file(descriptor, &status, &message.bytes, message.bytes.count) else {
             throw DecodeError(status: status, message: message, format: format, limits: limits)
         }
-        try self.init(decoder, owner: owner, boxes: boxes, format: format, limits: limits)
+        try self.init(decoder, owner: owner, boxes: boxes, format: format, limits: limits) { offset, length in
+            var bytes = [UInt8](repeating: 0, count: length), count = 0, message = CMessage()
+            guard collage_read_at(descriptor, UInt64(offset), &bytes, length, &count, &message.bytes, message.bytes.count) == COLLAGE_OK,
+                  count > 0 else { return nil }
+            return Array(bytes[..<count])
+        }
     }
 
-    /// `boxes`: the file, or its start up to the end of its `meta` box.
-    private init(_ decoder: OpaquePointer, owner: AnyObject, boxes data: [UInt8], format: ImageFormat, limits: DecodeLimits) throws(DecodeError) {
+    /// `boxes`: the file, or its start up to the end of its `meta` box; `read`: at most `length`
+    /// of the file's bytes from `offset` (a monochrome item's AV1 sequence header, in its coded
+    /// data), fewer at its end, nil past it.
+    private init(_ decoder: OpaquePointer, owner: AnyObject, boxes data: [UInt8], format: ImageFormat, limits: DecodeLimits,
+                 read: (_ offset: Int, _ length: Int) -> [UInt8]?) throws(DecodeError) {
         self.decoder = decoder
         self.owner = owner
         var raw = collage_heif_header()
@@ -72,7 +82,9 @@ final class HEIFImage: HeaderedImage {
         let boxes = HEIFBoxes(data)
         monochrome = (0...max(0, Int(raw.thumbnails))).map { source in
             let item = Int(collage_heif_item_of(decoder, Int32(source)))
-            return (boxes?.isMonochrome(item) ?? false, boxes?.av1SequenceHeader(item)?.fullRange)
+            // The coded range matters only for luma alone (libheif expands a colour image's itself).
+            let luma = boxes?.isMonochrome(item) ?? false
+            return (luma, luma ? boxes?.av1SequenceHeader(item, read: read)?.fullRange : nil)
         }
         let turn = boxes.flatMap(HEIFTransform.orientation(in:)) ?? .up
         var header = turn.displayedSize(of: codedSize) == displayed

@@ -13,7 +13,13 @@ struct SHA256 {
         case instructions, portable
 
         /// The CPU's SHA instructions when it has them.
-        static let fastest: Engine = collage_sha256_has_instructions() ? .instructions : .portable
+        static let fastest = fastest(on: .current)
+
+        /// The instructions need the SHA extensions and the SSSE3 and SSE4.1 shuffles, blends and
+        /// byte alignments the block loop uses around them; the portable loop runs anywhere.
+        static func fastest(on cpu: CPUFeatures) -> Engine {
+            cpu.sha && cpu.ssse3 && cpu.sse41 ? .instructions : .portable
+        }
         /// The engines this CPU can run.
         static var available: [Engine] { fastest == .instructions ? allCases : [.portable] }
     }

@@ -69,25 +69,29 @@ public final class ThumbnailFile: ThumbnailStore {
 
     /// Writes all of `bytes` at `offset`; the reason it could not.
     private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String? {
-        whole(bytes.count, ended: "nothing written") { done in
-            pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+        // pwrite only reads the memory: the pointer is mutable for the loop's one signature.
+        Self.whole(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, at: offset, ended: "nothing written") {
+            pwrite(descriptor, $0, $1, $2)
         }
     }
 
     /// Fills `bytes` from `offset`; the reason it could not.
     private func read(into bytes: UnsafeMutableRawBufferPointer, at offset: Int) -> String? {
-        whole(bytes.count, ended: "the file is shorter than written") { done in
-            pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+        Self.whole(bytes.baseAddress!, count: bytes.count, at: offset, ended: "the file is shorter than written") {
+            pread(descriptor, $0, $1, $2)
         }
     }
 
-    /// Calls `transfer` (a `pread` or `pwrite` from `done` bytes on) until `count` bytes are
-    /// done, EINTR and short counts retried; the reason it could not (`ended` when a call moves
-    /// nothing).
-    private func whole(_ count: Int, ended: String, _ transfer: (_ done: Int) -> Int) -> String? {
+    /// Moves `count` bytes between `memory` and the file from `offset` by `transfer` (a `pread`
+    /// or `pwrite` of memory, count and file offset), EINTR and short counts retried, each call
+    /// from where the last one ended, in memory as in the file; the reason it could not (`ended`
+    /// when a call moves nothing). A value of its own so that the tests drive it with short
+    /// counts, which a regular file never gives.
+    static func whole(_ memory: UnsafeMutableRawPointer, count: Int, at offset: Int, ended: String,
+                      _ transfer: (UnsafeMutableRawPointer, Int, off_t) -> Int) -> String? {
         var done = 0
         while done < count {
-            let moved = transfer(done)
+            let moved = transfer(memory + done, count - done, off_t(offset + done))
             if moved < 0 && errno == EINTR { continue }
             guard moved > 0 else { return moved == 0 ? ended : systemReason() }
             done += moved

@@ -36,14 +36,17 @@ struct CollageMarkTests {
         #expect(read != record)
     }
 
-    @Test func aRecordTooLongForAJPEGCommentKeepsTheContentsAndDropsTheNames() throws {
+    /// An open strip's record stays open, a complete one complete: a booth that lost its journal
+    /// finishes the one and never prints the other again.
+    @Test(arguments: [true, false])
+    func aRecordTooLongForAJPEGCommentKeepsTheContentsAndDropsTheNames(complete: Bool) throws {
         let long = PathName(bytes: [UInt8](repeating: 0xE9, count: 250))
-        let many = CollageMark.Record(complete: true, booth: "5d41402abc4b2a76b9719d911017c592",
+        let many = CollageMark.Record(complete: complete, booth: "5d41402abc4b2a76b9719d911017c592",
                                       photos: (0..<100).map { (ContentHash(of: [UInt8($0)]), long) })
         let signed = try #require(CollageMark.signed(try encoded(.jpeg), record: many, key: key))
         let read = try #require(CollageMark.record(in: signed, key: key))
         #expect(read.photos.map(\.content) == many.photos.map(\.content) && read.photos.allSatisfy { $0.name == "?" })
-        #expect(read.booth == many.booth)
+        #expect(read.booth == many.booth && read.complete == complete)
         // A PNG text chunk has room for the names.
         let png = try #require(CollageMark.signed(try encoded(.png), record: many, key: key))
         #expect(CollageMark.record(in: png, key: key) == many)

@@ -47,11 +47,39 @@ struct SHA256Tests {
         }
     }
 
+    /// The engine by value, from a CPU's CPUID bits, whatever this machine has: without the SHA
+    /// extensions (every Intel desktop before 2021's Rocket Lake, a Haswell here) a booth that
+    /// took the instructions would die of SIGILL at its first save.
+    @Test("The instructions only where the CPU has SHA, SSSE3 and SSE4.1", arguments: [
+        (CPUFeatures(leaf1ECX: 0x7ED8_320B, leaf7EBX: 0x209C_01A9), SHA256.Engine.instructions),  // a Zen: all three
+        (CPUFeatures(leaf1ECX: 0x7FFA_FBBF, leaf7EBX: 0x0000_27AB), .portable),  // a Haswell: SSSE3, SSE4.1, AVX2, no SHA
+        (CPUFeatures(leaf1ECX: 1 << 9 | 1 << 19, leaf7EBX: ~(1 << 29)), .portable),  // every bit but SHA's
+        (CPUFeatures(leaf1ECX: 1 << 9, leaf7EBX: 1 << 29), .portable),  // no SSE4.1
+        (CPUFeatures(leaf1ECX: 1 << 19, leaf7EBX: 1 << 29), .portable),  // no SSSE3
+        (CPUFeatures(leaf1ECX: 1 << 9 | 1 << 19, leaf7EBX: 1 << 29), .instructions),  // exactly the three
+        (CPUFeatures(leaf1ECX: 0, leaf7EBX: 0), .portable),  // no leaf 7, or not x86
+    ])
+    func theEngineIsChosenFromTheCPUsBits(cpu: CPUFeatures, engine: SHA256.Engine) {
+        #expect(SHA256.Engine.fastest(on: cpu) == engine, "\(cpu)")
+    }
+
+    /// The bits read from this CPU are the ones the kernel reports.
+    @Test func thisCPUsBitsAreTheKernels() throws {
+        let flags = try Self.cpuFlags()
+        let cpu = CPUFeatures.current
+        #expect(cpu.ssse3 == flags.contains("ssse3") && cpu.sse41 == flags.contains("sse4_1") && cpu.sha == flags.contains("sha_ni"),
+                "\(cpu) against \(flags.filter { ["ssse3", "sse4_1", "sha_ni"].contains($0) })")
+        #expect(SHA256.Engine.fastest == SHA256.Engine.fastest(on: cpu))
+    }
+
+    static func cpuFlags() throws -> [Substring] {
+        let cpu = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        return cpu.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ") ?? []
+    }
+
     /// The machines this runs on have the instructions (x86-64 since 2017's Goldmont and 2019's
     /// Ice Lake, AMD since Zen): a build that lost them would fall back silently and slowly.
     @Test func theInstructionsAreUsedWhereTheCPUHasThem() throws {
-        let cpu = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
-        let flags = cpu.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ") ?? []
-        #expect((SHA256.Engine.fastest == .instructions) == flags.contains("sha_ni"))
+        #expect((SHA256.Engine.fastest == .instructions) == (try Self.cpuFlags()).contains("sha_ni"))
     }
 }

@@ -64,6 +64,21 @@ struct CameraFilesEndToEndTests {
         #expect(difference <= 2, "mean |diff| \(difference) from Pillow's libavif")
     }
 
+    /// The same file without its `colr` box: the range is the AV1 sequence header's, at the start
+    /// of the item's coded data, read from the file where `iloc` places it (libavif reads it
+    /// there; the binary took full range: washed out, 13-244).
+    @Test func monochromeAV1WithoutColourBoxTakesTheRangeInItsItemsData() async throws {
+        let (_, difference) = try await builtAlone("grey-mono-limited-nocolr.avif", size: "300x200")
+        #expect(difference <= 2, "mean |diff| \(difference) from Pillow's libavif")
+    }
+
+    /// A monochrome AVIF sequence in limited range with no `colr` at all: its range is in a full
+    /// sequence header, after the operating points (one counted short read it from other bits).
+    @Test func aMonochromeAV1SequenceWithoutColourBoxTakesTheRangeAfterItsOperatingPoints() async throws {
+        let (_, difference) = try await builtAlone("grey-mono-sequence-nocolr.avif", size: "150x100")
+        #expect(difference <= 2, "mean |diff| \(difference) from Pillow's libavif")
+    }
+
     /// An SVT-AV1 sequence whose primary item has no `colr`: its sequence header says limited
     /// range, its track's `colr` full range. libavif and Chromium read the track; today's binary
     /// took the sequence header (blues over-saturated, a mean 7.9 levels off).

@@ -42,6 +42,9 @@ int64_t collage_file_size(int fd);
  *  COLLAGE_READ_FAILED on an I/O error. */
 collage_status collage_read_start(int fd, uint8_t *out, size_t capacity, size_t *length,
                                   char *message, size_t message_capacity);
+/** The same from `offset` on (an item's coded data, where `iloc` places it). */
+collage_status collage_read_at(int fd, uint64_t offset, uint8_t *out, size_t capacity, size_t *length,
+                               char *message, size_t message_capacity);
 void collage_heif_header_of(const collage_heif_decoder *decoder, collage_heif_header *header);
 /** Which image to decode for `width`x`height` (displayed): the smallest thumbnail that covers
  *  it (1 for the first thumbnail, ...), else 0, the primary image; its displayed size in
