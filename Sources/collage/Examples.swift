@@ -31,6 +31,7 @@ enum Examples {
     static let journal = """
           collage journal show prints/booth.jpg
           collage journal show prints/booth.jpg --json | jq -r '.collages[] | "\\(.file) \\(.print)"'
+          collage journal reprint prints/booth.jpg 1 --print 'cp {path} reprint-0001.jpg'
         """
 
     static let overview = """

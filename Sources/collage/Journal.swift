@@ -1,4 +1,6 @@
 internal import CollageJournal
+internal import CollageBooth
+internal import CollageTerminal
 internal import ArgumentParser
 internal import CollageCore
 internal import CollageReport
@@ -8,8 +10,8 @@ extension Collage {
     struct Journal: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "journal",
-            abstract: "Reads a photo booth's journal.",
-            subcommands: [Show.self]
+            abstract: "Reads a photo booth's journal, and prints a strip again by hand.",
+            subcommands: [Show.self, Reprint.self]
         )
     }
 }
@@ -52,6 +54,44 @@ extension Collage.Journal {
                     JournalText.lines(history).forEach(Console.standardOutput.line)
                 }
             }
+        }
+    }
+}
+
+extension Collage.Journal {
+    /// `collage journal reprint prints/booth.jpg 7 --print 'lp {path}'`
+    struct Reprint: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reprint",
+            abstract: "Prints a booth's collage again, by its number: a strip named print-unknown, say.",
+            discussion: """
+                PATH is the booth's -o output (prints/booth.jpg) or its journal. Only a complete collage the journal \
+                records is printed, and only when its file is the one the booth saved; through --print or --printer, \
+                tried as a booth tries a print. The journal is only read: a running booth is not disturbed, and \
+                journal show still names what the booth itself could not vouch for. Exits 66 without a journal, \
+                65 for no such complete collage (or another file under its name), 69 when every try failed.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The booth's -o output, or its journal file.", valueName: "path"), completion: .file())
+        var path: PathName
+
+        @Argument(help: ArgumentHelp("The collage's number (7 for booth-0007.jpg).", valueName: "number"))
+        var number: Int
+
+        @OptionGroup var printing: PrinterOptions
+
+        func validate() throws {
+            guard number >= 1 else { throw ValidationError("the collage's number is 1 or more.") }
+            guard printing.prints else { throw ValidationError("say how to print it: --print COMMAND or --printer QUEUE.") }
+        }
+
+        func run() async throws {
+            guard let printer = printing.printer else { return }
+            let log = EventLog(verbosity: .normal, watching: false, styler: ColorPolicy.styler(.auto, fileDescriptor: 2))
+            let end = await ReprintRun(journal: BoothJournal.journalPath(named: path), number: number, printer: printer).run(log: log.event)
+            if let error = end.error { Console.standardError.line("collage: \(error)") }
+            if end.status != 0 { throw ExitCode(end.status) }
         }
     }
 }

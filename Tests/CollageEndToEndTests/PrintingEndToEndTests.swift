@@ -124,6 +124,51 @@ struct PrintingEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: out.file("pwned")) && !FileManager.default.fileExists(atPath: photos.file("pwned")))
     }
 
+    /// `lp` says "request id is …" on its stdout: that goes to the booth's stderr, never into
+    /// the list of collages a script reads from its stdout, nor into its NDJSON.
+    @Test(arguments: [false, true])
+    func thePrintCommandsOutputNeverReachesTheBoothsStandardOutput(json: Bool) async throws {
+        let photos = try Self.boothFolder(photos: 4), out = try TemporaryDirectory()
+        let printer = try Self.standIn(in: out, then: "echo 'request id is booth-7 (1 file(s))'")
+        let watch = try RunningCollage(["watch", photos.path, "-o", out.file("booth.jpg"), "--batches", "--limit", "2", "--size", "300x200",
+                                        "--throttle", "0", "--print", "\(printer.program) {path}"] + (json ? ["--json"] : []))
+        try await watch.waitFor("collage: printed \(out.file("booth-0002.jpg"))")
+        watch.signal(SIGTERM)
+        #expect(await watch.status == 143)
+        #expect(!watch.stdout.contains("request id"), "\(watch.stdout)")
+        #expect(watch.stderrLines.contains("request id is booth-7 (1 file(s))"))
+        if json {
+            let types = try await Shell.jq(".type", Data(watch.stdout.utf8))
+            #expect(types.contains("printed") && types.count == watch.stdout.split(separator: "\n").count, "\(types)")
+        } else {
+            #expect(watch.stdout.split(separator: "\n").map(String.init) == [out.file("booth-0001.jpg"), out.file("booth-0002.jpg")])
+        }
+    }
+
+    /// `collage journal reprint`: the strip the journal records, by number, as saved; another file
+    /// under its name, or a number it does not have, is refused; the journal is not changed.
+    @Test func aStripIsReprintedByItsNumberOnlyAsTheBoothSavedIt() async throws {
+        let photos = try Self.boothFolder(photos: 2), out = try TemporaryDirectory()
+        let watch = try RunningCollage(["watch", photos.path, "-o", out.file("booth.jpg"), "--batches", "--limit", "2", "--size", "300x200",
+                                        "--throttle", "0"])
+        try await watch.waitFor("collage: wrote \(out.file("booth-0001.jpg")) (300x200, 2 photos)")
+        watch.signal(SIGTERM)
+        #expect(await watch.status == 143)
+        let printer = try Self.standIn(in: out)
+        let journal = try Data(contentsOf: URL(fileURLWithPath: out.file(".booth.jpg.journal")))
+        let reprint = try await CollageCommand.run(["journal", "reprint", out.file("booth.jpg"), "1", "--print", "\(printer.program) {path}"])
+        #expect(reprint.status == 0, "\(reprint.stderr)")
+        #expect(reprint.stderrLines.contains("collage: printed \(out.file("booth-0001.jpg"))"))
+        #expect(try Self.calls(printer.log) == [[out.file("booth-0001.jpg")]])
+        let missing = try await CollageCommand.run(["journal", "reprint", out.file("booth.jpg"), "2", "--print", "\(printer.program) {path}"])
+        #expect(missing.status == 65 && missing.stderrLines == ["collage: the journal \(out.file(".booth.jpg.journal")) has no complete collage 2"])
+        try Data("planted".utf8).write(to: URL(fileURLWithPath: out.file("booth-0001.jpg")))
+        let planted = try await CollageCommand.run(["journal", "reprint", out.file("booth.jpg"), "1", "--print", "\(printer.program) {path}"])
+        #expect(planted.status == 65 && planted.stderrLines.last?.hasSuffix("not printed: it is not the file the booth saved") == true)
+        #expect(try Self.calls(printer.log).count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out.file(".booth.jpg.journal"))) == journal)
+    }
+
     /// Each try is an event; after the round's last, the next round is 10 s off while the booth
     /// runs (stopped before it, the print is left for a restart).
     @Test func aBoothReportsEachFailedPrintAsAnEventAndTriesItAgainInRounds() async throws {

@@ -39,8 +39,7 @@ struct BoothJournalRecoveryTests {
         defer { journal.close() }
         #expect(start.batch == 1 && start.files == [PhotoFile(path: photos[0].name)])
         #expect(journal.history.saved(1)?.complete == false && journal.history.printState(of: 1) == nil)
-        let settled = try journal.settlePrints()
-        #expect(settled.toPrint.isEmpty && settled.inDoubt.isEmpty, "\(settled)")
+        #expect(journal.unprinted().isEmpty, "\(journal.unprinted())")
         // Completed by the second guest's photo: printed, once.
         try await booth.save(journal, batch: 1, photos, complete: true)
         #expect(try journal.beginPrint(batch: 1))
@@ -71,9 +70,9 @@ struct BoothJournalRecoveryTests {
         #expect(journal.collage(containing: photos[0].content!) == booth.output.path(forBatch: 1))
         #expect(start.batch == 2 && start.files.isEmpty)
         #expect(journal.history.saved(1)?.complete == true && journal.history.saved(1)?.photos.count == 2)
-        // Its print is not known: named once, never printed again by the booth.
-        let settled = try journal.settlePrints()
-        #expect(settled.toPrint.isEmpty && settled.inDoubt == [1], "\(settled)")
+        // Its print is not known: in doubt (asked of CUPS, or named once and never printed again).
+        let owed = journal.unprinted()
+        #expect(owed.map(\.number) == [1] && owed.allSatisfy(\.inDoubt), "\(owed)")
         #expect(booth.notices.withLock { $0 }.contains("\(booth.output.path(forBatch: 1)) is newer than the journal \(path) says: what it "
             + "holds is read from its own mark, its photos are not used again, and it is not printed again by the booth"),
                 "\(booth.notices.withLock { $0 })")
