@@ -81,25 +81,28 @@ let package = Package(
         // What a run reports as it goes (`PipelineEvent`, with the collage saved and where it
         // went): what the printer, the server and the report read, without the codecs.
         .target(name: "CollageEvents", dependencies: ["CollageCore", "CollageFiles", "CollageImaging"], swiftSettings: strict),
-        // Where collages go: the Single-returning writer, atomic files, numbered outputs, the
-        // collages' signing key and the retry policy.
+        // Where collages go, as files, without the codecs: atomic files, numbered outputs, what an
+        // output may replace, the collages' signing key, the private copy a print reads, and the
+        // retry policy. What the printer, the server and the journal need of the disk.
+        .target(name: "CollageWriting", dependencies: ["CollageCore", "CollageFiles"], swiftSettings: strict),
+        // The Single-returning save: a collage encoded, marked and written through CollageWriting.
         .target(
-            name: "CollageWriting",
-            dependencies: ["CollageEvents", "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging", "CollageLocking"],
+            name: "CollageSaving",
+            dependencies: ["CollageWriting", "CollageEvents", "CollageCodecs", "CollageCore", "CollageFiles", "CollageImaging"],
             swiftSettings: strict
         ),
         // A photo booth's journal: what it saved and printed, where it resumes (`BoothStart`), its
         // lock and who holds it, its history as read back, rebuilt from the collages' marks when lost.
         .target(
             name: "CollageJournal",
-            dependencies: ["CollageWriting", "CollageCodecs", "CollageCore", "CollageFiles", "CollageLocking"],
+            dependencies: ["CollageWriting", "CollageCore", "CollageFiles", "CollageLocking"],
             swiftSettings: strict
         ),
         // The book's chain and what feeds and follows it: loading, throttling, rendering, build and inspect.
         .target(
             name: "CollagePipeline",
             dependencies: [
-                "CollageCanvas", "CollageCodecs", "CollageCore", "CollageEvents", "CollageFiles", "CollageImaging", "CollageJournal", "CollageLocking", "CollageSources", "CollageText", "CollageWriting",
+                "CollageCanvas", "CollageCodecs", "CollageCore", "CollageEvents", "CollageFiles", "CollageImaging", "CollageJournal", "CollageLocking", "CollageSources", "CollageText", "CollageWriting", "CollageSaving",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
@@ -117,7 +120,7 @@ let package = Package(
         // How results are shown: log lines, JSON and NDJSON, fed by the pipeline's events and values.
         .target(
             name: "CollageReport",
-            dependencies: ["CollageTerminal", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
+            dependencies: ["CollageTerminal", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageSaving", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking"],
             swiftSettings: strict
         ),
         // The only code that calls libcups: submits a job, finds one by its title, asks a queue's
@@ -145,7 +148,7 @@ let package = Package(
         .target(
             name: "CollageBooth",
             dependencies: [
-                "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources",
+                "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageSaving", "CollageWriting", "CollageSources",
                 "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageLocking",
             ],
             swiftSettings: strict
@@ -154,7 +157,7 @@ let package = Package(
         .executableTarget(
             name: "collage",
             dependencies: [
-                "CollageBooth", "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
+                "CollageBooth", "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageSaving", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
                 "CollageConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -192,26 +195,26 @@ let package = Package(
         ),
         .testTarget(
             name: "CollageWritingTests",
-            dependencies: ["CollageWriting", "CollageEvents", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            dependencies: ["CollageSaving", "CollageWriting", "CollageEvents", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         // The booth's journal on real folders: its records, prints, recovery and lock.
         .testTarget(
             name: "CollageJournalTests",
-            dependencies: ["CollageJournal", "CollageWriting", "CollageEvents", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            dependencies: ["CollageJournal", "CollageSaving", "CollageWriting", "CollageEvents", "CollageFiles", "CollageSources", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollagePipelineTests",
             dependencies: [
-                "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText",
+                "CollagePipeline", "CollageEvents", "CollageJournal", "CollageSaving", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageText",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CollageReportTests",
-            dependencies: ["CollageReport", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport"],
+            dependencies: ["CollageReport", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageSaving", "CollageWriting", "CollageSources", "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -222,7 +225,7 @@ let package = Package(
         // `--print` in process: a recording printer on a manual clock.
         .testTarget(
             name: "CollagePrintingTests",
-            dependencies: ["CollagePrinting", "CollageBooth", "CollageEvents", "CollageJournal", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
+            dependencies: ["CollagePrinting", "CollageBooth", "CollageEvents", "CollageJournal", "CollageSaving", "CollageWriting", "CollageFiles", "CollageCodecs", "CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"],
             swiftSettings: strict
         ),
         // The watch run in process: its ends, the order its events fan out in, the booth on parts a test passes in.

@@ -1,4 +1,5 @@
 internal import CollageWriting
+internal import CollageSaving
 public import CollagePipeline
 
 /// How a `build` ended: its exit status (README, "Exit status") decided here once, so the

@@ -6,6 +6,7 @@ internal import CollagePrinting
 internal import CollageReport
 internal import CollageSources
 internal import CollageWriting
+internal import CollageSaving
 
 /// `collage build a.jpg b.png … -o out.jpg` as a value: the checks made before any photo is
 /// read, `CollageBuild` over the inputs with its log and progress, then what stdout says, the

@@ -2,6 +2,7 @@ internal import CollagePipeline
 internal import CollageLocking
 internal import CollageTerminal
 internal import CollageWriting
+internal import CollageSaving
 
 /// A booth's session run over its source until it ends, and what its ending means.
 extension WatchRun {

@@ -1,6 +1,6 @@
 internal import CollageWriting
 public import CollageCore
-public import CollageCodecs
+
 internal import CollageFiles
 
 /// A booth without a usable journal (missing, or damaged and set aside) rebuilds what it can from

@@ -1,5 +1,6 @@
 internal import CollageSources
-public import CollageWriting
+internal import CollageWriting
+public import CollageSaving
 
 /// Why `build` wrote no collage.
 public enum BuildError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -5,6 +5,7 @@ public import CollageCore
 internal import CollageImaging
 public import CollageSources
 internal import CollageWriting
+internal import CollageSaving
 internal import CollageFiles
 
 /// `collage build`: the photos given, in order, through the same chain as `watch`, unthrottled:

@@ -6,6 +6,7 @@ public import CollageCore
 public import CollageImaging
 internal import CollageSources
 public import CollageWriting
+internal import CollageSaving
 
 /// Settings shared by every way of making a collage: its layout, how it is encoded, what is
 /// read, and the app's rules.

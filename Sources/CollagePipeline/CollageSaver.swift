@@ -1,9 +1,10 @@
 public import CollageEvents
 public import CollageCanvas
-public import CollageCodecs
+internal import CollageCodecs
 public import CollageCore
 public import CollageImaging
-public import CollageWriting
+internal import CollageWriting
+public import CollageSaving
 
 /// Draws photos as collage number `batch` and writes it: the one render-and-save path of `build`
 /// (one collage, to a file or standard output) and `watch` (`DiskSink`: every save, through a

@@ -6,6 +6,7 @@ public import CollageCore
 internal import CollageImaging
 internal import CollageSources
 public import CollageWriting
+public import CollageSaving
 internal import CollageFiles
 internal import CollageLocking
 

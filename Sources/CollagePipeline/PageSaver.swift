@@ -4,6 +4,7 @@ internal import CollageCanvas
 internal import CollageCore
 internal import CollageImaging
 internal import CollageWriting
+internal import CollageSaving
 internal import CollageFiles
 
 /// `build --pages`' second stage: draws a full page handed over by the first, encodes it and

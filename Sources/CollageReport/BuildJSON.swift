@@ -1,4 +1,5 @@
 internal import CollageWriting
+internal import CollageSaving
 internal import CollageEvents
 internal import CollageSources
 internal import CollageCodecs

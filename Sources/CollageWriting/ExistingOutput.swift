@@ -1,5 +1,4 @@
 public import CollageCore
-internal import CollageCodecs
 internal import CollageFiles
 #if canImport(Glibc)
 internal import Glibc

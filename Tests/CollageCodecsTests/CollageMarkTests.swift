@@ -1,3 +1,4 @@
+import CCollageCodecs
 import CollageCodecs
 import CollageCore
 import CollageImaging
@@ -14,6 +15,11 @@ struct CollageMarkTests {
 
     func encoded(_ format: ImageFormat, seed: Int = 3) throws -> [UInt8] {
         try ImageEncoder.encode(TestImages.pattern(seed: seed, 64, 40), as: format, settings: EncodeSettings(dpi: 300))
+    }
+
+    /// The encoders (C) write the word the mark's reader (Swift, below the codecs) looks for.
+    @Test func theEncodersPlaceholderIsTheWordTheMarkLooksFor() {
+        #expect(CollageMark.placeholder == COLLAGE_MARK)
     }
 
     @Test("A signed mark verifies with its key alone, and the image still decodes", arguments: [ImageFormat.jpeg, .png])

@@ -9,6 +9,7 @@ import Foundation
 import Testing
 @testable import CollageJournal
 import CollageWriting
+import CollageSaving
 import CollageFiles
 
 @Suite("The photo booth's journal: its format, and where a restart resumes")

@@ -5,6 +5,7 @@ import CollageImaging
 import CollagePipeline
 import CollageTestSupport
 import CollageWriting
+import CollageSaving
 import CollageFiles
 import Foundation
 import Testing

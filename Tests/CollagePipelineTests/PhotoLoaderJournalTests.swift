@@ -9,6 +9,7 @@ import CollageTestSupport
 import Foundation
 import Testing
 import CollageWriting
+import CollageSaving
 import CollageFiles
 
 @Suite("With a booth's journal, a photo is read once: hashed, then decoded from the same bytes")

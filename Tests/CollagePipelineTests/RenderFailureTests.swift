@@ -1,4 +1,5 @@
 import CollageWriting
+import CollageSaving
 import CollageEvents
 import CollageCanvas
 import CollageCodecs

@@ -10,6 +10,7 @@ import CollageSources
 import CollageTestSupport
 import Testing
 import CollageWriting
+import CollageSaving
 import CollageFiles
 
 /// A disk that fills up: fails the saves a test chooses, by how many photos the collage holds

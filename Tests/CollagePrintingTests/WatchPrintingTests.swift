@@ -9,6 +9,7 @@ import CollageLocking
 import CollagePrinting
 import CollageTestSupport
 import CollageWriting
+import CollageSaving
 import Foundation
 import Testing
 

@@ -11,6 +11,7 @@ import CollageTestSupport
 import Foundation
 import Testing
 import CollageWriting
+import CollageSaving
 import CollageFiles
 
 @Suite("A booth's journal that cannot be written: its intent comes first, so the collage is not replaced either")

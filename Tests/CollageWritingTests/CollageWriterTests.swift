@@ -6,6 +6,7 @@ import CollageTestSupport
 import Foundation
 import Testing
 @testable import CollageWriting
+import CollageSaving
 
 @Suite("The writer: a lazy Single that writes atomically")
 struct CollageWriterTests {

@@ -1,4 +1,5 @@
 internal import CollageCore
+internal import CollageWriting
 #if canImport(Glibc)
 internal import Glibc
 internal import CollageFiles

@@ -1,9 +1,7 @@
-internal import CCollageCodecs
-public import CollageCore
 
 /// The mark every collage carries, which tells a file this tool wrote (and may replace) from a
 /// photo it must never overwrite, whatever the photo's metadata says. The encoders write the
-/// word `COLLAGE_MARK` (a JPEG comment segment, a PNG `Software` text chunk); the writer then
+/// word `placeholder` (`COLLAGE_MARK`) (a JPEG comment segment, a PNG `Software` text chunk); the writer then
 /// replaces it with a signed record:
 ///
 /// ```
@@ -84,7 +82,7 @@ public enum CollageMark {
     /// with `key`; nil when there is no unsigned mark. A record too long for a JPEG comment (a
     /// hundred photos with long names) keeps its photos' contents and drops their names, as `?`.
     public static func signed(_ bytes: [UInt8], record: Record, key: [UInt8]) -> [UInt8]? {
-        guard let format = ImageFormat(signature: bytes), let mark = segments(bytes).first(where: { bytes[$0.text].elementsEqual(word) }) else {
+        guard let format = Container(bytes), let mark = segments(bytes).first(where: { bytes[$0.text].elementsEqual(word) }) else {
             return nil
         }
         var text = Array(record.text.utf8) + Array("mac ".utf8) + unsignedTag
@@ -130,7 +128,10 @@ public enum CollageMark {
         return nil
     }
 
-    private static let word = Array(COLLAGE_MARK.utf8)
+    /// The word the encoders write where the mark goes (`COLLAGE_MARK` in the codecs' C header,
+    /// which a test keeps the same).
+    public static let placeholder = "collage"
+    private static let word = Array(placeholder.utf8)
     private static let unsignedTag = [UInt8](repeating: UInt8(ascii: "0"), count: 64)
 
     /// A mark's place: the whole segment or chunk (`start..<end`), the mark's text in it, and a
@@ -145,7 +146,7 @@ public enum CollageMark {
     /// the first IDAT.
     private static func segments(_ bytes: [UInt8]) -> [Segment] {
         var found: [Segment] = []
-        switch ImageFormat(signature: bytes) {
+        switch Container(bytes) {
         case .jpeg:
             var offset = 2
             while offset + 4 <= bytes.count, bytes[offset] == 0xFF, bytes[offset + 1] != 0xDA {
@@ -170,10 +171,26 @@ public enum CollageMark {
                 }
                 offset += 12 + length
             }
-        case .heic, .avif, .heif, .webp, nil:
+        case nil:
             break
         }
         return found
+    }
+
+    /// The two files a mark is written into, known by their first bytes (the codecs' signatures,
+    /// which this reader below them does not need).
+    private enum Container {
+        case jpeg, png
+
+        init?(_ bytes: [UInt8]) {
+            if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+                self = .jpeg
+            } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+                self = .png
+            } else {
+                return nil
+            }
+        }
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }

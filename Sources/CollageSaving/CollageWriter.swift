@@ -4,6 +4,7 @@ public import CollageCore
 public import CollageImaging
 internal import Synchronization
 internal import CollageFiles
+internal import CollageWriting
 
 /// Saves collages, as the app's `PhotoWriter.save(_:)` did: through a `Single` that encodes and
 /// then writes, a file atomically or standard output in one stream. Nothing happens until the
