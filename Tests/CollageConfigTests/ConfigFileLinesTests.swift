@@ -35,6 +35,7 @@ struct ConfigFileLinesTests {
         ("grid = \"1x4\"\rcopies = 2\n", 1, "a carriage return (U+000D) at column 13 that does not end the line: TOML ends lines with LF or CRLF"),
         ("\n# a comment \u{7}\n", 2, "a control character (U+0007) at column 13: TOML allows none but tab (write \\u0007 in a \"double-quoted\" value)"),
         ("caption = \"a\u{1B}[2Jb\"", 1, "a control character (U+001B) at column 13: TOML allows none but tab (write \\u001B in a \"double-quoted\" value)"),
+        ("caption = 'a\u{7F}'", 1, "a control character (U+007F) at column 13: TOML allows none but tab (write \\u007F in a \"double-quoted\" value)"),
         ("output = \"out/booth\\u0000.png\"", 1, "\\u0000 is a NUL character, which no setting can hold"),
         ("output = \"out/booth\\U00000000.png\"", 1, "\\U00000000 is a NUL character, which no setting can hold"),
     ])

@@ -32,6 +32,21 @@ extension CheckCommandEndToEndTests {
         #expect(run.watchLines.contains("collage: \(refusal)"), "\(run.watchLines)")
     }
 
+    /// Beside a running booth: check names it, as the second booth would be refused (75), and
+    /// leaves the running one as it was.
+    @Test func aRunningBoothsLockIsNamedAndLeftAlone() async throws {
+        let folder = try BoothStartRun.folder()
+        let script = "COLLAGE_STATE_DIR=state collage watch photos --batches -o prints/booth.jpg --json > running & first=$!; "
+            + Shell.waitUntil("grep -q '\"type\":\"saved\"' running", else: "kill -KILL $first")
+        let run = try await BoothStartRun.run("photos --batches -o prints/booth.jpg", in: folder, setup: script,
+                                              cleanup: "kill -TERM $first; wait $first; echo $? > first.status")
+        let busy = "another booth is saving prints/booth-NNNN.jpg (prints/.booth.jpg.lock is locked): stop it first"
+        #expect(run.checks["lock"] == BoothStartRun.Check(status: "failed", detail: busy), "\(run.checkText)")
+        #expect(!run.tookAPhoto && run.watchStatus == 75 && run.watchLines.contains("collage: \(busy)"), "\(run.watchLines)")
+        // The running booth was not disturbed: it stopped as asked, its collage saved.
+        #expect(try String(contentsOfFile: folder.file("first.status"), encoding: .utf8) == "143\n")
+    }
+
     /// A key anyone may read lets anyone sign a journal or a mark the booth trusts: refused by
     /// check and by the booth, as ssh refuses such a private key; `chmod 600` makes it usable.
     @Test func aKeyOthersMayReadIsRefusedUntilItIsTheUsersAlone() async throws {

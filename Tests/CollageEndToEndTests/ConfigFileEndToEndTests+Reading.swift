@@ -37,6 +37,17 @@ extension ConfigFileEndToEndTests {
         #expect(!run.stderr.contains("\r"))
     }
 
+    /// A value the option refuses is quoted by the parser: what would not show (an escape
+    /// sequence that would clear the operator's screen) is shown by its code point.
+    @Test func aRefusedValueIsQuotedWithoutItsControlCharacters() async throws {
+        let folder = try settings(Array(#"grid = "1\u001B[2J4""#.utf8) + [0x0A])
+        let run = try await Shell.run("collage watch photos --config booth.toml", in: folder.path)
+        #expect(run.status == 78)
+        #expect(run.stderrLines.first?.hasPrefix("collage: booth.toml: line 1: grid: The value '1U+001B[2J4' is invalid for '--grid <grid>'") == true,
+                "\(run.stderrLines)")
+        #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
     /// `--caption` is an option given once per line: the command line's lines replace the file's.
     @Test func aRepeatableOptionOnTheCommandLineReplacesTheFilesValues() async throws {
         let folder = try settings(Array("caption = [\"From the file\", \"and its second line\"]\nsize = \"600x400\"\n".utf8))
@@ -45,6 +56,14 @@ extension ConfigFileEndToEndTests {
         let alone = try await Shell.run("collage build \(kite) -o alone.jpg --size 600x400 --caption 'Command line'", in: folder.path)
         #expect(fromBoth.status == 0 && alone.status == 0, "\(fromBoth.stderr) \(alone.stderr)")
         #expect(try CollageChecks.decode(folder.file("both.jpg")).pixels == CollageChecks.decode(folder.file("alone.jpg")).pixels)
+    }
+
+    /// `-o` is `--output`: the file's output, even one the parser would refuse, is not read.
+    @Test func aSingleLetterOptionReplacesTheFilesKeyToo() async throws {
+        let folder = try settings(Array("output = \"\"\nsize = \"300x200\"\n".utf8))
+        let run = try await Shell.run("collage build --config booth.toml \(Fixtures.path("kite.jpg")) -o kite.jpg", in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines == ["kite.jpg"])
     }
 
     /// `\u0000` in a path would end it there: `build` wrote `out/booth`, and `watch` made its lock
