@@ -37,14 +37,15 @@ extension WatchRun {
         }
     }
 
-    /// Before any photo: the server's address, a print command that is not there (what a guest
-    /// would otherwise be the first to meet), the decorations, the output refused earlier, the
+    /// Before any photo: the server's address, a print command that is not there or an output
+    /// folder that cannot be written in (what a guest would otherwise be the first to meet), the
+    /// printer's and the room's warnings, the decorations, the output refused earlier, the
     /// output's folder, the files a killed run left. Returns the options with their decorations.
     func prepare(_ booth: BoothWiring, destination: CollageOutput, refusal: OutputError?, log: EventLog) throws(BoothEnded) -> CollageOptions {
         if let server = booth.server { log.status("serving \(server.url)") }
         if let warning = booth.server?.guestWarning { log.status(warning) }
         let preflight = Preflight.atStart(settings)
-        if let refusal = preflight.refusal { throw BoothEnded(.printerUnavailable(refusal.detail)) }
+        if let refusal = preflight.refusal { throw BoothEnded(refusal) }
         for warning in preflight.warnings { log.status("\(warning.name): \(warning.detail)") }
         let runStart = RunStart { booth.holdUntilStarted($0) }
         var options = settings.options

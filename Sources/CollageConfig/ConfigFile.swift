@@ -28,6 +28,14 @@ public struct ConfigFile: Sendable, Equatable {
         case array([Value])
     }
 
+    /// The most values one key's list may hold: no option takes more than a few (caption lines),
+    /// and the argument parser's time grows with the square of an option's count (20,000 values
+    /// took minutes).
+    public static let maximumListValues = 100
+    /// The most settings a file may hold: a command has about seventy options, and a file of
+    /// tens of thousands of keys only costs the parser's time.
+    public static let maximumEntries = 1_000
+
     public let entries: [Entry]
 
     public init(entries: [Entry]) {
@@ -36,11 +44,25 @@ public struct ConfigFile: Sendable, Equatable {
 
     /// Reads the file's text; the first line that is not understood is the error.
     public init(parsing text: String) throws(ConfigError) {
+        try self.init(bytes: Array(text.utf8))
+    }
+
+    /// Reads the file's bytes as TOML 1.0 does: lines end in LF or CRLF (a file from a Windows
+    /// editor reads as it looks), and each line must be UTF-8; the first line that is not
+    /// understood is the error.
+    public init(bytes: [UInt8]) throws(ConfigError) {
         var entries: [Entry] = []
         var seen: [String: Int] = [:]
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var scanner = ConfigScanner(line: line.hasSuffix("\r") ? line.dropLast() : line, number: index + 1)
+        // A byte order mark, which some Windows editors write first, is no setting.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let text = try Self.text(of: line.last == 0x0D ? line.dropLast() : line, line: number)
+            var scanner = ConfigScanner(line: text, number: number)
             guard let entry = try scanner.entry() else { continue }
+            guard entries.count < Self.maximumEntries else {
+                throw ConfigError(line: number, reason: "a settings file holds at most \(Self.maximumEntries) settings")
+            }
             if let first = seen[entry.key] {
                 throw ConfigError(line: entry.line, reason: "\(entry.key) is given twice (first on line \(first))")
             }
@@ -48,6 +70,16 @@ public struct ConfigFile: Sendable, Equatable {
             entries.append(entry)
         }
         self.entries = entries
+    }
+
+    /// A line's bytes as text, or the column of the first byte that is not UTF-8.
+    private static func text(of bytes: ArraySlice<UInt8>, line: Int) throws(ConfigError) -> Substring {
+        if let text = String(validating: bytes, as: UTF8.self) { return Substring(text) }
+        var parser = Unicode.UTF8.ForwardParser(), iterator = bytes.makeIterator(), column = 1
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) { column += scalar.count }
+        let byte = bytes[bytes.startIndex + column - 1]
+        throw ConfigError(line: line, reason: "byte \(column) of the line, 0x\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true)), "
+            + "is not UTF-8: save the file as UTF-8")
     }
 }
 
@@ -61,5 +93,5 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String { "line \(line): \(reason)" }
+    public var description: String { "line \(line): \(VisibleText.of(reason))" }
 }

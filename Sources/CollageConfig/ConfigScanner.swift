@@ -9,6 +9,7 @@ struct ConfigScanner {
     }
 
     mutating func entry() throws(ConfigError) -> ConfigFile.Entry? {
+        try refuseControlCharacters()
         skipSpaces()
         guard let first = rest.first, first != "#" else { return nil }
         if first == "[" { throw failure("tables ([...]) are not used: every setting is a key at the top level") }
@@ -23,6 +24,18 @@ struct ConfigScanner {
         skipSpaces()
         if let extra = rest.first, extra != "#" { throw failure("unexpected \(extra) after the value of \(key)") }
         return ConfigFile.Entry(key: key, value: value, line: number)
+    }
+
+    /// TOML allows no control character but tab anywhere in a line, comments included: one
+    /// (a stray carriage return, a NUL) is named by its code point, never shown as it is.
+    private func refuseControlCharacters() throws(ConfigError) {
+        guard let at = rest.firstIndex(where: { $0 != "\t" && ($0.value < 0x20 || $0.value == 0x7F) }) else { return }
+        let control = rest[at], column = rest.distance(from: rest.startIndex, to: at) + 1
+        if control == "\r" {
+            throw failure("a carriage return (U+000D) at column \(column) that does not end the line: TOML ends lines with LF or CRLF")
+        }
+        throw failure("a control character (\(VisibleText.codePoint(control))) at column \(column): TOML allows none but tab "
+            + "(write \\u\(VisibleText.codePoint(control).dropFirst(2)) in a \"double-quoted\" value)")
     }
 
     private mutating func value() throws(ConfigError) -> ConfigFile.Value {
@@ -76,11 +89,14 @@ struct ConfigScanner {
         case "e": return "\u{1B}"
         case "u", "U":
             let length = code == "u" ? 4 : 8
-            let hex = String(String.UnicodeScalarView(rest.prefix(length)))
-            rest.removeFirst(min(length, rest.count))
-            guard hex.unicodeScalars.count == length, let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
+            let digits = rest.prefix(length)
+            let hex = String(String.UnicodeScalarView(digits))
+            rest = rest[digits.endIndex...]
+            guard digits.count == length, let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
                 throw failure("\\\(code)\(hex) is not a character")
             }
+            // No option takes a NUL, and a path would end at it (the file would be another).
+            guard value != 0 else { throw failure("\\\(code)\(hex) is a NUL character, which no setting can hold") }
             return scalar
         default:
             throw failure("\\\(code) is not an escape (\\\\ for a backslash)")
@@ -105,6 +121,9 @@ struct ConfigScanner {
             if rest.isEmpty || rest.first == "#" { throw failure("the list has no closing ]: keep it on one line") }
             let value = try value()
             if case .array = value { throw failure("lists inside lists are not used") }
+            guard values.count < ConfigFile.maximumListValues else {
+                throw failure("a list holds at most \(ConfigFile.maximumListValues) values")
+            }
             values.append(value)
             skipSpaces()
             if rest.first == "," { rest.removeFirst() } else if rest.first != "]" { throw failure("expected , or ] in the list") }

@@ -4,9 +4,11 @@ public struct PreflightCheck: Sendable, Equatable {
     public enum Outcome: String, Sendable {
         /// Nothing to do.
         case ready
-        /// The booth can run, but a guest may meet it (a printer not accepting jobs yet).
+        /// The booth runs and prints, but look: room for fewer than a day's collages, a printer
+        /// holding its jobs, a URL guests' phones may not reach. `check` is still ready.
         case warning
-        /// The booth would fail a guest: `watch` refuses to start.
+        /// The booth would not start (`watch` refuses to), or would fail a guest (a printer
+        /// refusing jobs): `check` is not ready.
         case failed
     }
 

@@ -31,7 +31,7 @@ extension BoothJournal {
 
     /// A journal read for the booth whose output is `canonical`: one naming another output, or
     /// none, is unusable, with the reason.
-    static func ownJournal(_ reading: Reading, of canonical: PathName) -> Reading {
+    public static func ownJournal(_ reading: Reading, of canonical: PathName) -> Reading {
         guard case .read(let history) = reading, history.output != canonical else { return reading }
         guard let other = history.output else {
             return .unusable("it does not name the output it is of, as journals written before this booth's version did not")

@@ -15,8 +15,8 @@ public struct Printer: Sendable {
     public enum Target: Sendable, Equatable {
         /// The operator's command, `{path}` and `{copies}` filled in.
         case command(PrintCommand)
-        /// A CUPS queue by name; nil is the server's default destination (as `lp` without `-d`).
-        case queue(String?)
+        /// A CUPS queue by name.
+        case queue(String)
     }
 
     /// Runs one print command's words with a timeout: `CommandRun` by default; a recording in tests.
@@ -96,12 +96,10 @@ public struct Printer: Sendable {
     private static func calling(_ call: (UnsafeMutablePointer<CChar>, Int) -> collage_cups_status) -> (collage_cups_status, String) {
         var message = [CChar](repeating: 0, count: Int(COLLAGE_CUPS_MESSAGE_CAPACITY))
         let status = message.withUnsafeMutableBufferPointer { call($0.baseAddress!, $0.count) }
-        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return (status, text)
+        return (status, CupsQueue.text(message))
     }
 
-    private static func failure(_ status: collage_cups_status, _ message: String, queue: String?) -> PrintFailure? {
-        let name = queue ?? "the default destination"
+    private static func failure(_ status: collage_cups_status, _ message: String, queue name: String) -> PrintFailure? {
         switch status {
         case COLLAGE_CUPS_OK: return nil
         case COLLAGE_CUPS_UNREACHABLE: return .unreachable(queue: name, reason: message)

@@ -70,10 +70,25 @@ public enum MarkKey {
         guard (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 32 else {
             throw FileError(path: path, action: "use the key", reason: "not a 32-byte key file (\((info.st_mode & S_IFMT) == S_IFREG ? "\(info.st_size) bytes" : "not a regular file"))")
         }
+        if let unsafe = exposure(info, path: path) { throw FileError(path: path, action: "use the key", reason: unsafe) }
         var key = [UInt8](repeating: 0, count: 33)
         let count = key.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count == 32 else { throw FileError(path: path, action: "use the key", reason: "not a 32-byte key file") }
         return Array(key.prefix(32))
+    }
+
+    /// Why a key file others could read or change is refused, as ssh refuses such a private key:
+    /// whoever reads the key can sign a journal or a mark this booth would trust. Nil for a key
+    /// of this user's, readable and writable by it alone.
+    static func exposure(_ info: stat, path: PathName) -> String? {
+        if info.st_uid != geteuid() {
+            return "it belongs to another user (uid \(info.st_uid)), who could change it: the key must be this user's (uid \(geteuid()))"
+        }
+        let mode = info.st_mode & 0o777
+        guard mode & 0o077 != 0 else { return nil }
+        let octal = String(mode, radix: 8)
+        return "its mode \(String(repeating: "0", count: 4 - octal.count))\(octal) lets other users at it, and whoever reads it can sign "
+            + "a journal or a mark this booth trusts: chmod 600 \(path)"
     }
 
     /// `folder` and those above it, each made 0700 when missing.

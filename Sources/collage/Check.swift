@@ -12,14 +12,17 @@ extension Collage {
             commandName: "check",
             abstract: "Checks that a photo booth is ready before its first guest.",
             discussion: """
-                Takes the booth's watch arguments, or its --config FILE, and checks what a guest would \
-                otherwise be the first to meet, one line each: the print command's program is on PATH \
-                and, for lp or lpr, CUPS accepts jobs for its printer (lpstat); the output folder is \
-                writable and has room for a day's collages (500) at the configured size; the fonts, logo, \
-                overlay and background load; the --public-url host is this machine and the --serve port \
-                is free; the mark's key can be read or made. Run it as the booth's user \
+                Takes the booth's watch arguments, or its --config FILE, and opens what watch opens at \
+                start, the way it opens it, one line each: the folder to watch; the print command's \
+                program is on PATH and, for lp or lpr, CUPS accepts jobs for its queue (-d, -P, $LPDEST, \
+                $PRINTER or the default; lpstat, 3 s at most); the output folder is writable and has room \
+                for a day's collages (500) at the configured size; the fonts, logo, overlay and background \
+                load; the --public-url host is this machine and the --serve port is free; with --batches, \
+                the mark's key can be read or made and is this user's alone, the booth's lock can be \
+                taken and its journal read. Run it as the booth's user \
                 (sudo -u booth collage check --config /etc/collage/booth.toml): the key and the folders \
-                are that user's. Exits 0 when every check is ready, 69 otherwise.
+                are that user's. Exits 0 when the booth would start and print (warnings are listed), 69 \
+                when a check failed.
                 """
         )
 
@@ -29,6 +32,18 @@ extension Collage {
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The booth's watch arguments: its folder, -o, --print, --serve, --config FILE, ...",
                                                                valueName: "watch-arguments"))
         var watchArguments: [String] = []
+
+        /// The watch arguments are checked as `watch` would check them, but a mistake is check's
+        /// usage error: its own usage line, exit 64 (a `--config` file's, 78 with its line).
+        func validate() throws {
+            do {
+                _ = try Watch.parse(watchArguments)
+            } catch {
+                // `--help` among them asks for watch's help, which names the arguments check takes.
+                if Watch.exitCode(for: error) == .success { throw error }
+                throw ValidationError(Watch.message(for: error))
+            }
+        }
 
         func run() async throws {
             var watch = try Watch.parse(watchArguments)

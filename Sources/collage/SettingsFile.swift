@@ -17,6 +17,8 @@ struct SettingsFile {
     let arguments: ConfigArguments
     /// The command line after the subcommand, as given.
     let commandLine: [String]
+    /// The options the command line gives, by their long names: the file's keys for them are left out.
+    let given: Set<String>
 
     /// The file named by `--config FILE` or `--config=FILE` before any `--`, read; nil without one.
     static func named(in arguments: [String]) throws(Failure) -> SettingsFile? {
@@ -31,27 +33,41 @@ struct SettingsFile {
         guard let value, let path = PathName(argument: value) else { return nil }
         let bytes: [UInt8]
         do { bytes = try InputFile(path, maximumBytes: maximumBytes).readAll() } catch { throw .unreadable(path, reason: "\(error)") }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .refused(path, ConfigError(line: 1, reason: "not UTF-8 text")) }
         do throws(ConfigError) {
-            return SettingsFile(path: path, arguments: try ConfigArguments(ConfigFile(parsing: text), positionalKey: positionalKey),
-                                commandLine: rest)
+            let file = try ConfigArguments(ConfigFile(bytes: bytes), positionalKey: positionalKey)
+            let shortNames = rest.contains { $0.hasPrefix("-") && !$0.hasPrefix("--") } ? Self.shortNames(of: command) : [:]
+            return SettingsFile(path: path, arguments: file, commandLine: rest, given: ConfigArguments.keys(givenBy: rest, shortNames: shortNames))
         } catch {
             throw .refused(path, error)
         }
     }
 
-    /// What the argument parser reads: the subcommand, the file's options, then the command line.
+    /// What the argument parser reads: the subcommand, the file's options but those the command
+    /// line gives (it wins, for an option given once or repeated), then the command line.
     func expanded(_ arguments: [String]) -> [String] {
-        Array(arguments.prefix(1)) + self.arguments.options + commandLine
+        Array(arguments.prefix(1)) + self.arguments.options(without: given) + commandLine
     }
 
     /// The line for a refusal of the argument parser that is about a key of the file; a key
-    /// that is another command's option says whose.
+    /// that is another command's option says whose. Nil for a refusal of the command line's own.
     func refusal(for message: String, command: String) -> String? {
-        guard let (key, line) = arguments.source(of: message, commandLine: commandLine) else { return nil }
+        guard let (key, line) = arguments.source(of: message, given: given) else { return nil }
         let owners = message.hasPrefix("Unknown option '--\(key)'") ? Self.commands(having: key) : []
         let reason = owners.isEmpty ? message : "an option of \(owners.map { "collage \($0)" }.joined(separator: " and ")), not of collage \(command)"
-        return "collage: \(path): line \(line): \(key): \(reason)"
+        return "collage: \(path): line \(line): \(key): \(VisibleText.of(reason))"
+    }
+
+    /// The single-letter options of the command, by their long names (`-o` is `output`), as
+    /// its help lists them (`-o, --output <file>`).
+    static func shortNames(of command: String) -> [Character: String] {
+        let type: any ParsableCommand.Type = command == "build" ? Collage.Build.self : Collage.Watch.self
+        var names: [Character: String] = [:]
+        for line in type.helpMessage(includeHidden: true, columns: 10_000).split(separator: "\n") {
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard words.count >= 2, words[0].count == 3, words[0].hasPrefix("-"), words[0].hasSuffix(","), words[1].hasPrefix("--") else { continue }
+            names[words[0].dropFirst().first!] = String(words[1].dropFirst(2))
+        }
+        return names
     }
 
     /// The subcommands whose help lists `--key`.

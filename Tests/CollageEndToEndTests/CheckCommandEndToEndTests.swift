@@ -73,33 +73,80 @@ struct CheckCommandEndToEndTests {
         let check = try await Shell.run("collage check --config booth.toml --json", in: folder.path)
         #expect(check.status == 0, "\(check.text)")
         #expect(try await Shell.jq(#""\(.ready) " + ([.checks[] | "\(.name)=\(.status)"] | join(" "))"#, check.stdout)
-            == ["true print=ready output=ready room=ready decorations=ready public-url=ready port=ready key=ready"])
+            == ["true folder=ready print=ready output=ready room=ready decorations=ready public-url=ready port=ready key=ready lock=ready journal=ready"])
     }
 
-    /// CUPS asked as `lp` would use it, through stand-ins for `lp` and `lpstat` (no CUPS here):
-    /// a named queue it knows is ready, no default destination is a failure, a disabled queue a warning.
-    @Test func theLPQueueIsAskedOfLpstat() async throws {
+    /// CUPS asked as `lp` would use it, through the stand-ins for `lp` and `lpstat` (no CUPS
+    /// here): a queue that takes jobs is ready, a disabled one (holding the jobs) a warning; a
+    /// queue that is enabled but refuses jobs, an unknown one, or no default destination fail:
+    /// every print would. `$LPDEST` and `$PRINTER` name the queue as they do for `lp`.
+    @Test(arguments: [
+        ("", "lp -d office {path}", "ready    printer      printer office is idle.  enabled since Fri 27 Nov 2026 10:00:00"),
+        ("", "lp -dattic {path}", "warning  printer      attic (-d) is disabled, and holds the jobs until it is enabled: Paused"),
+        ("", "lp -d shed {path}", "FAILED   printer      shed (-d) does not accept jobs: Rejecting Jobs"),
+        ("", "lp -d garage {path}", "FAILED   printer      CUPS has no printer garage (-d): lpstat: Invalid destination name in list \"garage\"."),
+        ("LPSTAT_STAND_IN_DEFAULT=none", "lp {path}",
+         "FAILED   printer      no printer named (-d NAME, $LPDEST or $PRINTER) and no default destination: no system default destination"),
+        ("LPDEST=shed", "lp -n {copies} {path}", "FAILED   printer      shed ($LPDEST) does not accept jobs: Rejecting Jobs"),
+        ("PRINTER=office LPSTAT_STAND_IN_DEFAULT=none", "lp {path}", "ready    printer      printer office is idle.  enabled since Fri 27 Nov 2026 10:00:00"),
+        ("LPSTAT_STAND_IN_DOWN=1", "lp {path}", "warning  printer      cannot ask CUPS which printers accept jobs: the CUPS scheduler is not running"),
+    ])
+    func theQueueIsAskedOfCUPSAsLpWouldUseIt(environment: String, command: String, line: String) async throws {
         let folder = try booth()
-        try FileManager.default.createDirectory(atPath: folder.file("bin"), withIntermediateDirectories: false)
-        for (name, script) in [("lp", "exit 0"), ("lpstat", """
-            case "$1 $2" in
-              "-p office") echo "printer office is idle.  enabled since Fri 27 Nov 2026 10:00:00";;
-              "-p attic") echo "printer attic disabled since Fri 27 Nov 2026 10:00:00 -"; echo "	Paused";;
-              "-p "*) echo "lpstat: Invalid destination name in list $2." >&2; exit 1;;
-              "-d ") echo "no system default destination";;
-            esac
-            """)] {
-            try "#!/bin/sh\n\(script)\n".write(toFile: folder.file("bin/\(name)"), atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.file("bin/\(name)"))
-        }
-        func printer(_ command: String) async throws -> String? {
-            let check = try await Shell.run("PATH=$PWD/bin:$PATH collage check photos -o prints/booth.jpg --print \(Shell.quote(command))", in: folder.path)
-            return line("printer", in: check)
-        }
-        #expect(try await printer("lp -d office {path}") == "ready    printer      printer office is idle.  enabled since Fri 27 Nov 2026 10:00:00")
-        #expect(try await printer("lp -dattic {path}") == "warning  printer      attic is disabled: Paused")
-        #expect(try await printer("lp -d garage {path}") == "FAILED   printer      CUPS has no printer garage: lpstat: Invalid destination name in list garage.")
-        #expect(try await printer("lp {path}")
-            == "FAILED   printer      no printer named (-d NAME) and no default destination: no system default destination")
+        let queues = "LPSTAT_STAND_IN='office:idle attic:disabled shed:rejecting'"
+        let check = try await Shell.run("env PATH=\(Shell.quote(BoothStartRun.standIns)):$PATH \(queues) \(environment) "
+            + "collage check photos -o prints/booth.jpg --print \(Shell.quote(command))", in: folder.path)
+        #expect(self.line("printer", in: check) == line, "\(check.text)")
+        #expect(check.status == (line.hasPrefix("FAILED") ? 69 : 0), "\(check.text)")
+    }
+
+    /// A program that is there but that this user may not run (no execute bit, or a folder of
+    /// that name) is not ready: posix_spawnp would refuse it at the first strip.
+    @Test(arguments: ["chmod 644 bin/lp", "rm bin/lp; mkdir bin/lp"])
+    func aProgramThatCannotBeRunIsNotReady(setup: String) async throws {
+        let folder = try booth()
+        let script = "mkdir bin; printf '#!/bin/sh\\nexit 0\\n' > bin/lp; \(setup); "
+            + "PATH=$PWD/bin:\(Shell.binaries) collage check photos -o prints/booth.jpg --print 'lp {path}'"
+        let check = try await Shell.run(script, in: folder.path)
+        #expect(check.status == 69)
+        #expect(line("print", in: check) == "FAILED   print        the print command's program lp is not found on PATH or is not executable", "\(check.text)")
+    }
+
+    /// The shipped docs/booth.toml on a machine with its printer: the only warning is the
+    /// public URL's host, which this machine does not resolve. Warnings alone are ready: 0.
+    @Test func theShippedSettingsPassOnAMachineWithItsPrinter() async throws {
+        let folder = try booth()
+        try FileManager.default.copyItem(atPath: ConfigFileEndToEndTests.repository + "/docs/booth.toml", toPath: folder.file("booth.toml"))
+        let check = try await Shell.run("env PATH=\(Shell.quote(BoothStartRun.standIns)):$PATH HOME=$PWD collage check --config booth.toml", in: folder.path)
+        #expect(check.status == 0, "\(check.text)")
+        let warnings = check.lines.filter { $0.hasPrefix("warning") }
+        #expect(warnings.allSatisfy { $0.hasPrefix("warning  public-url") } && !check.lines.contains { $0.hasPrefix("FAILED") }, "\(check.text)")
+        #expect(check.lines.last == "ready, with \(warnings.count) warning\(warnings.count == 1 ? "" : "s") of 11 checks" || check.lines.last == "ready: all 11 checks passed",
+                "\(check.text)")
+    }
+
+    /// A mistake in check's own arguments is check's usage error, with check's usage line.
+    @Test func aUsageErrorInCheckPrintsChecksUsage() async throws {
+        let folder = try booth()
+        let check = try await Shell.run("collage check photos --gird 1x4", in: folder.path)
+        #expect(check.status == 64)
+        #expect(check.stderrLines == [
+            "Error: Unknown option '--gird'. Did you mean '--grid'?",
+            "Usage: collage check [--json] [<watch-arguments> ...]",
+            "  See 'collage check --help' for more information.",
+        ])
+    }
+
+    /// A CUPS server off the network: lpstat never answers. check and the booth each wait for it
+    /// at most the bound (3 s), then say so; the booth starts and takes its first photo.
+    @Test func anLpstatThatNeverAnswersHoldsNeitherCheckNorTheStart() async throws {
+        let folder = try BoothStartRun.folder()
+        let run = try await BoothStartRun.run("photos --batches -o prints/booth.jpg --print 'lp -n {copies} {path}'", in: folder,
+                                              prefix: "env LPSTAT_STAND_IN_HANG=1")
+        let detail = "cannot ask CUPS which printers accept jobs: lpstat did not answer within 3 s"
+        #expect(run.checks["printer"] == BoothStartRun.Check(status: "warning", detail: detail), "\(run.checkText)")
+        #expect(run.checkStatus == 0)
+        #expect(run.tookAPhoto, "\(run.watchLines)")
+        #expect(run.watchLines.contains("collage: printer: \(detail)"), "\(run.watchLines)")
     }
 }

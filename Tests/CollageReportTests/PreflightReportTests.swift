@@ -21,10 +21,14 @@ struct PreflightReportTests {
         #expect(PreflightReport.lines([checks[1]]).last == "ready: all 1 checks passed")
     }
 
-    @Test func aWarningIsNotReady() {
-        #expect(!PreflightReport.ready([checks[1], checks[2]]))
+    /// A warning leaves a booth that starts and prints: ready, with the warnings listed.
+    @Test func warningsAloneAreReadyAFailureIsNot() {
+        #expect(PreflightReport.ready([checks[1], checks[2]]))
+        #expect(PreflightReport.lines([checks[1], checks[2]]).last == "ready, with 1 warning of 2 checks")
+        #expect(!PreflightReport.ready(checks))
         #expect(PreflightReport.ready([checks[1]]))
-        #expect(PreflightReport.json([checks[1]]).serialized
-            == #"{"ready":true,"checks":[{"name":"output","status":"ready","detail":"prints is writable"}]}"#)
+        #expect(PreflightReport.json([checks[1], checks[2]]).serialized
+            == #"{"ready":true,"checks":[{"name":"output","status":"ready","detail":"prints is writable"},"#
+            + #"{"name":"public-url","status":"warning","detail":"no --public-url: the live screen shows no QR code"}]}"#)
     }
 }

@@ -18,6 +18,12 @@ enum FolderRoom {
         return folder.isEmpty ? "." : folder.description
     }
 
+    /// Whether the output's own folder is there already.
+    static func folderExists(of output: PathName) -> Bool {
+        let folder = PathParts(output).folder
+        return FileIdentity.exists(folder.isEmpty ? PathName(".") : folder)
+    }
+
     static func writable(_ output: PathName) -> PreflightCheck {
         let shown = existingFolder(of: output)
         var template = Array((shown + "/.collage-check-XXXXXX").utf8CString)

@@ -1,67 +1,120 @@
 public import CollageCore
 internal import CollageCanvas
 internal import CollageCodecs
+internal import CollageFiles
 internal import CollageImaging
 internal import CollagePipeline
 internal import CollagePrinting
 internal import CollageServer
+internal import CollageSources
 internal import CollageWriting
+#if canImport(Glibc)
+internal import Glibc
+#endif
 
-/// What a booth needs before its first guest, checked: `collage check` runs every check; `watch`
-/// runs at start the ones a guest would otherwise be the first to meet (`atStart`).
+/// What a booth needs before its first guest, checked: `collage check` runs every check, opening
+/// what `watch` opens at start, the way it opens it; `watch` refuses to start on a failed check
+/// or says the line of a warning (docs/booth.md, "Before the first guest", has the table).
 ///
-/// | check | found wrong at `watch` start |
+/// | check | `watch` at start, when it fails |
 /// | --- | --- |
-/// | `print`: the print command's program is on PATH | refused (exit 69): no guest's strip would print |
-/// | `printer`: CUPS accepts jobs for the `lp`/`lpr` queue | a warning: it may be switched on before the first strip |
-/// | `output`: a file can be made where collages go | refused when the first collage is written (exit 73) |
-/// | `room`: a day's collages fit (`FolderRoom.collagesADay`) | a warning: the first ones fit |
+/// | `folder`: the folder to watch, as `FolderWatcher` opens it | refused (exit 66) |
+/// | `print`: the print command's program is on PATH, executable | refused (exit 69) |
+/// | `printer`: CUPS accepts jobs for the `lp`/`lpr` queue, or `--printer`'s (`PrinterCheck`) | the line: prints fail until it does |
+/// | `output`: the output may be replaced, a file can be made where collages go | refused (exit 64, 73) |
+/// | `room`: a day's collages fit (`FolderRoom.collagesADay`) | the line: the first ones fit |
 /// | `decorations`: fonts, logo, overlay, background load | refused (exit 66) |
-/// | `public-url`: its host is this machine | a warning (as for a loopback URL) |
+/// | `public-url`: its host is this machine | the line for a loopback URL or none |
 /// | `port`: `--serve`'s port is free | refused (exit 69) |
-/// | `key`: the mark's key can be read or made | see `MarkKey` |
+/// | `key`: the mark's key can be read or made, and is this user's alone | refused (exit 73) |
+/// | `lock`: the booth's lock can be opened and taken | refused (exit 73; 75 while a booth holds it) |
+/// | `journal`: the journal is this booth's and can be read | the line: it is kept aside and rebuilt from the marks |
 public enum Preflight {
-    /// Every check for these settings, in the order a guest meets them.
-    public static func checks(_ settings: WatchSettings) -> [PreflightCheck] {
-        var checks: [PreflightCheck] = []
+    /// Every check for these settings; `printers` answers for the printing system.
+    public static func checks(_ settings: WatchSettings, printers: PrinterQueue = .lpstat) -> [PreflightCheck] {
+        var checks: [PreflightCheck] = [folder(settings.folder)]
         if let command = settings.printer?.command {
             checks.append(program(command))
-            if let queue = PrinterQueue.check(sampleWords(command)) { checks.append(queue) }
+            if let queue = printerQueue(command, printers) { checks.append(queue) }
+        } else if case .queue(let name)? = settings.printer?.target {
+            checks.append(PrinterCheck.check(queue: name, asking: .cups))
         }
-        checks.append(FolderRoom.writable(settings.output))
+        checks.append(output(settings))
         checks.append(FolderRoom.room(settings.output, bytesEach: likelyBytes(settings)))
         checks.append(decorations(settings))
         if let serve = settings.serve {
             checks.append(publicURL(serve))
-            let port = serve.address.port
-            if let taken = HostAddresses.portFree(host: serve.address.host, port: port) {
-                checks.append(PreflightCheck("port", .failed, "cannot listen on \(serve.address): \(taken)"))
-            } else {
-                checks.append(PreflightCheck("port", .ready, port == 0 ? "a free port is chosen at start" : "\(serve.address) is free"))
-            }
+            checks.append(port(serve))
         }
         if settings.batches {
-            checks.append(MarkKey.unusableReason().map { PreflightCheck("key", .failed, "the mark's key at \(MarkKey.location): \($0)") }
+            let destination = CollageOutput(path: settings.output, numbered: true)
+            checks.append(MarkKey.unusableReason().map { PreflightCheck("key", .failed, $0) }
                 ?? PreflightCheck("key", .ready, "the mark's key is \(MarkKey.location)"))
+            checks.append(BoothFiles.lock(destination))
+            checks.append(BoothFiles.journal(destination))
         }
         return checks
     }
 
-    /// The checks `watch` makes before it takes a photo: a print command whose program is not
-    /// there is refused; a printer CUPS does not accept jobs for, or too little room, is a warning.
-    public static func atStart(_ settings: WatchSettings) -> (refusal: PreflightCheck?, warnings: [PreflightCheck]) {
+    /// The checks `watch` makes itself before it takes a photo: a print command whose program
+    /// is not there, or an output folder it cannot write in, ends the run; a printer that will
+    /// not print, or too little room, is a warning (the rest it meets as it starts: its server,
+    /// decorations, folder, key, lock and journal).
+    public static func atStart(_ settings: WatchSettings, printers: PrinterQueue = .lpstat) -> (refusal: WatchEnd?, warnings: [PreflightCheck]) {
         var warnings: [PreflightCheck] = []
         if let command = settings.printer?.command {
             let found = program(command)
-            if found.outcome == .failed { return (found, []) }
-            if let queue = PrinterQueue.check(sampleWords(command)), queue.outcome != .ready,
-               !queue.detail.hasPrefix(PrinterQueue.unanswered) {
-                warnings.append(queue)
-            }
+            if found.outcome == .failed { return (.printerUnavailable(found.detail), []) }
+        }
+        // A folder still to be made is `RunStart`'s to make, and to name when it cannot.
+        if FolderRoom.folderExists(of: settings.output) {
+            let writable = FolderRoom.writable(settings.output)
+            if writable.outcome == .failed { return (.cannotWrite(writable.detail), []) }
+        }
+        if let command = settings.printer?.command, let queue = printerQueue(command, printers), queue.outcome != .ready {
+            warnings.append(queue)
+        } else if case .queue(let name)? = settings.printer?.target {
+            let queue = PrinterCheck.check(queue: name, asking: .cups)
+            if queue.outcome != .ready { warnings.append(queue) }
         }
         let room = FolderRoom.room(settings.output, bytesEach: likelyBytes(settings))
         if room.outcome != .ready { warnings.append(room) }
         return (nil, warnings)
+    }
+
+    /// The folder to watch, opened as the booth watches it (a listing and an inotify watch),
+    /// then closed.
+    static func folder(_ folder: PathName) -> PreflightCheck {
+        do throws(WatchError) {
+            _ = try FolderWatcher(folder: folder) { _ in }
+            return PreflightCheck("folder", .ready, "\(folder) can be watched")
+        } catch {
+            return PreflightCheck("folder", .failed, error.description)
+        }
+    }
+
+    /// An output no collage may replace (outside a booth: a folder, one of the photos), else a
+    /// folder where none can be made.
+    static func output(_ settings: WatchSettings) -> PreflightCheck {
+        if !settings.batches {
+            do throws(OutputError) {
+                try OutputError.check(settings.output, inFolderRead: FileIdentity.same(settings.folder, PathParts(settings.output).folder))
+            } catch {
+                return PreflightCheck("output", .failed, error.description)
+            }
+        }
+        return FolderRoom.writable(settings.output)
+    }
+
+    static func printerQueue(_ command: PrintCommand, _ printers: PrinterQueue) -> PreflightCheck? {
+        PrinterCheck.check(sampleWords(command), environment: { getenv($0).map { String(cString: $0) } }, queue: printers)
+    }
+
+    static func port(_ serve: ServeSettings) -> PreflightCheck {
+        if let taken = HostAddresses.portFree(host: serve.address.host, port: serve.address.port) {
+            return PreflightCheck("port", .failed, ServeError.cannotStart(address: "\(serve.address)", reason: taken).description)
+        }
+        return PreflightCheck("port", .ready, serve.address.port == 0 ? "a free port is chosen at start" : "\(serve.address) is free")
     }
 
     static func program(_ command: PrintCommand) -> PreflightCheck {
@@ -93,8 +146,9 @@ public enum Preflight {
     }
 
     static func publicURL(_ serve: ServeSettings) -> PreflightCheck {
-        guard let url = serve.publicURL else {
-            return PreflightCheck("public-url", .warning, "no --public-url: the live screen shows no QR code")
+        // No URL, or a loopback one: the line `watch` says at start, word for word.
+        guard let url = serve.publicURL, serve.guestWarning == nil else {
+            return PreflightCheck("public-url", .warning, serve.guestWarning ?? "no --public-url")
         }
         let host = PublicURLHost.host(of: url)
         guard let addresses = HostAddresses.resolve(host) else {

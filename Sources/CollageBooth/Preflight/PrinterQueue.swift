@@ -1,43 +1,58 @@
-internal import CollageCore
+internal import CollagePrinting
 
-/// Whether CUPS accepts jobs for the queue an `lp` or `lpr` print command names (`-d NAME`,
-/// `-P NAME`, or the default destination), asked of `lpstat`, as pibooth checks its printer at start.
-enum PrinterQueue {
-    /// The start of a warning that says nothing of the printer itself: `watch` keeps it for `check`.
-    static let unanswered = "cannot ask CUPS which printers accept jobs"
-
-    /// Nil when the command is not `lp` or `lpr`: a script's own printer is its business.
-    static func check(_ words: [String]) -> PreflightCheck? {
-        guard let program = words.first?.split(separator: "/").last.map(String.init), program == "lp" || program == "lpr" else { return nil }
-        let flag = program == "lp" ? "-d" : "-P"
-        let named = zip(words, words.dropFirst()).first { $0.0 == flag }?.1
-            ?? words.first { $0.hasPrefix(flag) && $0.count > 2 }.map { String($0.dropFirst(2)) }
-        guard ProgramLookup.find("lpstat") != nil else {
-            return PreflightCheck("printer", .warning, unanswered + ": no lpstat (Debian's cups-client)")
-        }
-        if let named {
-            guard let answer = ProgramOutput.run(["lpstat", "-p", named]) else {
-                return PreflightCheck("printer", .warning, unanswered + ": lpstat could not be run")
-            }
-            guard answer.status == 0, !answer.text.isEmpty else {
-                return PreflightCheck("printer", .failed, "CUPS has no printer \(named): \(lastLine(answer.text) ?? "lpstat -p \(named) failed")")
-            }
-            if answer.text.contains("disabled") { return PreflightCheck("printer", .warning, "\(named) is disabled: \(lastLine(answer.text) ?? "")") }
-            return PreflightCheck("printer", .ready, lastLine(answer.text) ?? "\(named) accepts jobs")
-        }
-        let answer = ProgramOutput.run(["lpstat", "-d"])
-        guard let answer, answer.status == 0, let line = lastLine(answer.text), line.hasPrefix("system default destination: ") else {
-            let said = answer.flatMap { lastLine($0.text) } ?? "lpstat -d failed"
-            return PreflightCheck("printer", .failed, "no printer named (\(flag) NAME) and no default destination: \(said)")
-        }
-        return PreflightCheck("printer", .ready, line)
+/// What the booth asks the printing system before its first guest, in one small value: the state
+/// of a queue, and which queue is the default. Today it asks `lpstat` (`PrinterQueue.lpstat`,
+/// each question bounded in time); a probe through libcups can take its place without changing
+/// what `collage check` and `watch` make of the answers (`PrinterCheck`).
+public struct PrinterQueue: Sendable {
+    /// What the printing system says of a queue.
+    public enum State: Sendable, Equatable {
+        /// It takes jobs; a queue that is not `enabled` holds them until it is.
+        case accepting(enabled: Bool, detail: String)
+        /// It refuses jobs: every `lp` to it fails.
+        case rejecting(detail: String)
+        /// No queue of that name.
+        case unknown(detail: String)
+        /// No answer: no `lpstat`, no scheduler, none within the bound.
+        case unanswered(reason: String)
     }
 
-    private static func lastLine(_ text: String) -> String? {
-        text.split(separator: "\n").last.map { String($0).trimmingSpaces }
+    /// What the printing system says of the default destination.
+    public enum Default: Sendable, Equatable {
+        case named(String)
+        case none(detail: String)
+        case unanswered(reason: String)
     }
-}
 
-extension String {
-    fileprivate var trimmingSpaces: String { String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+    public let state: @Sendable (_ queue: String) -> State
+    public let defaultDestination: @Sendable () -> Default
+
+    public init(state: @escaping @Sendable (String) -> State, defaultDestination: @escaping @Sendable () -> Default) {
+        self.state = state
+        self.defaultDestination = defaultDestination
+    }
+
+    /// The longest the booth waits for an answer: a CUPS server off the network must not hold
+    /// the start (or `collage check`) longer than this.
+    public static let bound: Duration = .seconds(3)
+
+    /// Through `lpstat`, as pibooth checks its printer at start.
+    public static let lpstat = PrinterQueue(state: { Lpstat.state(of: $0, within: bound) },
+                                            defaultDestination: { Lpstat.defaultDestination(within: bound) })
+
+    /// Through libcups, as `--printer` prints: the server CUPS clients use, each question bounded.
+    public static let cups = PrinterQueue(state: { name in
+        switch CupsQueue.ask(name, within: bound) {
+        case .accepting(let enabled, let detail): .accepting(enabled: enabled, detail: detail)
+        case .rejecting(let detail): .rejecting(detail: detail)
+        case .unknown(let detail): .unknown(detail: detail)
+        case .unanswered(let reason): .unanswered(reason: reason)
+        }
+    }, defaultDestination: {
+        switch CupsQueue.defaultDestination(within: bound) {
+        case .success(let name?): .named(name)
+        case .success(nil): .none(detail: "CUPS has no default destination")
+        case .failure(let reason): .unanswered(reason: reason.text)
+        }
+    })
 }
