@@ -124,4 +124,21 @@ struct CupsPrintingEndToEndTests {
         #expect(await run.status == 143)
         #expect(try await untilPrinted(cups, count: 1) == [1])
     }
+
+    /// `collage check --printer QUEUE` asks CUPS through libcups, as the booth prints: ready when
+    /// the queue takes jobs, failed when it refuses them or does not exist.
+    @Test func checkAsksCUPSAboutThePrintersQueue() async throws {
+        let cups = try await CupsServer(queues: ["booth"])
+        let check = { (queue: String) async throws -> (Int32, String) in
+            let run = try await CollageCommand.run(["check", self.photos.path, "-o", self.output, "--printer", queue], environment: cups.environment)
+            return (run.status, run.stdout.split(separator: "\n").first { $0.contains(" printer ") }.map(String.init) ?? run.stdout)
+        }
+        let ready = try await check("booth")
+        #expect(ready.0 == 0 && ready.1.hasPrefix("ready    printer      CUPS accepts jobs for booth"), "\(ready)")
+        let unknown = try await check("nowhere")
+        #expect(unknown.0 == 69 && unknown.1.hasPrefix("FAILED   printer      CUPS has no printer nowhere (--printer)"), "\(unknown)")
+        #expect(try await cups.client(["cupsreject", "booth"]).status == 0)
+        let refusing = try await check("booth")
+        #expect(refusing.0 == 69 && refusing.1.contains("booth (--printer) does not accept jobs"), "\(refusing)")
+    }
 }

@@ -90,7 +90,7 @@ struct SessionStateMachineTests {
         _ = take("a", into: &machine, at: 0)
         _ = machine.arrived("slow", at: at(1))
         #expect(machine.arrived("b", at: at(1)) == [])
-        #expect(machine.waiting == [.arrival("b")])
+        #expect(machine.waiting.items == [.arrival("b")])
         #expect(machine.gone("b", at: at(1)) == [])
         #expect(machine.waiting.isEmpty)
         #expect(machine.read("slow", .refused, at: at(2)) == [])
@@ -192,7 +192,7 @@ struct SessionStateMachineTests {
         var machine = Machine(limit: 6, timeout: nil, batch: 1)
         _ = machine.arrived("a", at: at(0))
         for name in ["b", "c", "b", "d"] { _ = machine.arrived(name, at: at(0)) }
-        #expect(machine.waiting == [.arrival("c"), .arrival("b"), .arrival("d")])
+        #expect(machine.waiting.items == [.arrival("c"), .arrival("b"), .arrival("d")])
         _ = machine.gone("c", at: at(0))
         #expect(machine.read("a", .taken("a"), at: at(1)) == [.show(batch: 1, photos: ["a"]), .read("b")])
         #expect(machine.read("b", .taken("b"), at: at(1)) == [.show(batch: 1, photos: ["a", "b"]), .read("d")])

@@ -24,14 +24,6 @@
 struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Sendable where Instant: Sendable {
     typealias Name = Photo.Name
 
-    /// What came while a file was read, waiting for its result, in order.
-    enum Waiting: Sendable, Equatable {
-        case arrival(Name)
-        case finishNow
-        case wakeUp
-        case end
-    }
-
     /// The open batch: its number, its photos in order, when it completes unless a photo comes,
     /// and the photos of a restarted booth's collage still to be read again.
     struct Open: Sendable {
@@ -57,7 +49,7 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
     /// The file being read, if any: one at a time.
     private(set) var reading: Reading?
     /// What came while `reading`, taken in order once its result is.
-    private(set) var waiting: [Waiting] = []
+    private(set) var waiting = SessionBacklog<Name>()
     private let nextBatch: @Sendable (Int) -> Int
     /// When the open batch is shown again (`throttle(for:clock:)`'s rules: a change at once,
     /// then the newest at the end of each window); an element is a change waiting.
@@ -86,7 +78,7 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
     /// the collage is made again or withdrawn at once).
     mutating func started(at now: Instant) -> [Action] {
         guard let first = open.resuming.first else { return resumedAll(at: now) }
-        waiting = open.resuming.dropFirst().map(Waiting.arrival)
+        for name in open.resuming.dropFirst() { waiting.append(arrival: name, keepingEarlier: true) }
         reading = Reading(name: first)
         return [.read(first)]
     }
@@ -98,8 +90,7 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
         if reading != nil {
             // Only the newest arrival of a name waits: it is read as the file is then. (A resumed
             // photo keeps its place: the collage is made again in its order.)
-            if !open.resuming.contains(name) { waiting.removeAll { $0 == .arrival(name) } }
-            waiting.append(.arrival(name))
+            waiting.append(arrival: name, keepingEarlier: open.resuming.contains(name))
             return []
         }
         let leaving = open.photos.contains { $0.name == name } ? gone(name, at: now) : []
@@ -114,8 +105,7 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
             reading?.gone = true
             return []
         }
-        if waiting.contains(.arrival(name)) {
-            waiting.removeAll { $0 == .arrival(name) }
+        if waiting.removeArrivals(of: name) {
             return resumed(name) ? missed(name, at: now) : []
         }
         if let index = open.photos.firstIndex(where: { $0.name == name }) {
@@ -163,7 +153,7 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
     /// deadline off.
     mutating func woke(at now: Instant) -> [Action] {
         if reading != nil {
-            if !waiting.contains(.wakeUp) { waiting.append(.wakeUp) }
+            waiting.append(.wakeUp)
             return []
         }
         if let armed, now < armed { return [] }
@@ -208,8 +198,8 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
     /// What waited for the read just done, in order, until another read starts.
     private mutating func takeWaiting(at now: Instant) -> [Action] {
         var actions: [Action] = []
-        while reading == nil, !waiting.isEmpty {
-            switch waiting.removeFirst() {
+        while reading == nil, let item = waiting.popFirst() {
+            switch item {
             case .arrival(let name): actions += arrived(name, at: now)
             case .finishNow: actions += finishNow(at: now)
             case .wakeUp: actions += woke(at: now)
