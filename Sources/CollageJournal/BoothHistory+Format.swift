@@ -81,12 +81,21 @@ extension BoothHistory {
         guard let first = lines.first, String(decoding: first, as: UTF8.self) == Self.header else {
             throw FormatError(line: 1, problem: "not a collage journal (expected \"\(Self.header)\")")
         }
+        var parser = Parser()
+        for (index, line) in lines.enumerated().dropFirst() { try parser.read(line, index: index) }
+        self.init(collages: parser.collages, intent: parser.intent, prints: parser.prints, output: parser.output, printsBegun: parser.printsBegun)
+    }
+
+    /// The journal's lines after its header, read one by one into its parts.
+    private struct Parser {
         var collages: [Collage] = []
         var intent: Collage?
         var prints: [Int: PrintState] = [:]
         var output: PathName?
         var printsBegun = 0
-        for (index, line) in lines.enumerated().dropFirst() {
+
+        /// Line `index` (from 0) of the journal.
+        mutating func read(_ line: ArraySlice<UInt8>, index: Int) throws(FormatError) {
             let number = index + 1
             func fail(_ problem: String) -> FormatError { FormatError(line: number, problem: problem) }
             let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 4, omittingEmptySubsequences: false).map { Array($0) }
@@ -103,37 +112,45 @@ extension BoothHistory {
                       let count = Int(String(decoding: fields[1], as: UTF8.self)), count > 0 else { throw fail("a bad prints line") }
                 printsBegun = count
             case "collage", "intent":
-                let last = collages.last?.number ?? 0
-                guard fields.count == 5, let value = Int(String(decoding: fields[1], as: UTF8.self)) else { throw fail("a bad \(kind) line") }
-                // Never trusted into arithmetic: the booth counts on from it.
-                guard value <= CollageOutput.maximumBatch else { throw fail("a collage number beyond what the booth can continue after") }
-                guard kind == "intent" ? value >= max(last, 1) : value > last,
-                      let state = ["complete": true, "open": false][String(decoding: fields[2], as: UTF8.self)],
-                      let saved = ContentHash(hex: String(decoding: fields[3], as: UTF8.self)),
-                      let file = PathName(escaped: fields[4]), !file.isEmpty else { throw fail("a bad \(kind) line") }
-                let collage = Collage(number: value, file: file, complete: state, saved: saved, photos: [])
-                if kind == "intent" { intent = collage } else { collages.append(collage) }
+                try readCollage(fields, kind: kind, fail: fail)
             case "print":
                 let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
                 guard parts.count >= 3, let value = Int(parts[1]), let last = collages.last, last.number == value, last.complete,
                       prints[value] == nil, let state = PrintState(words: parts.dropFirst(2)) else { throw fail("a bad print line") }
                 prints[value] = state
             case "photo":
-                let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false).map { Array($0) }
-                guard !collages.isEmpty || intent != nil else { throw fail("a photo before any collage") }
-                guard parts.count == 3, let content = ContentHash(hex: String(decoding: parts[1], as: UTF8.self)),
-                      let name = PathName(escaped: parts[2]), !name.isEmpty else { throw fail("a bad photo line") }
-                if intent != nil {
-                    intent?.photos.append(Entry(content: content, name: name))
-                } else {
-                    collages[collages.count - 1].photos.append(Entry(content: content, name: name))
-                }
+                try readPhoto(line, fail: fail)
             default:
                 throw fail("an unknown line")
             }
         }
-        self.init(collages: collages, intent: intent, prints: prints, output: output, printsBegun: printsBegun)
+
+        private mutating func readCollage(_ fields: [[UInt8]], kind: String, fail: (String) -> FormatError) throws(FormatError) {
+            let last = collages.last?.number ?? 0
+            guard fields.count == 5, let value = Int(String(decoding: fields[1], as: UTF8.self)) else { throw fail("a bad \(kind) line") }
+            // Never trusted into arithmetic: the booth counts on from it.
+            guard value <= CollageOutput.maximumBatch else { throw fail("a collage number beyond what the booth can continue after") }
+            guard kind == "intent" ? value >= max(last, 1) : value > last,
+                  let state = ["complete": true, "open": false][String(decoding: fields[2], as: UTF8.self)],
+                  let saved = ContentHash(hex: String(decoding: fields[3], as: UTF8.self)),
+                  let file = PathName(escaped: fields[4]), !file.isEmpty else { throw fail("a bad \(kind) line") }
+            let collage = Collage(number: value, file: file, complete: state, saved: saved, photos: [])
+            if kind == "intent" { intent = collage } else { collages.append(collage) }
+        }
+
+        private mutating func readPhoto(_ line: ArraySlice<UInt8>, fail: (String) -> FormatError) throws(FormatError) {
+            let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false).map { Array($0) }
+            guard !collages.isEmpty || intent != nil else { throw fail("a photo before any collage") }
+            guard parts.count == 3, let content = ContentHash(hex: String(decoding: parts[1], as: UTF8.self)),
+                  let name = PathName(escaped: parts[2]), !name.isEmpty else { throw fail("a bad photo line") }
+            if intent != nil {
+                intent?.photos.append(Entry(content: content, name: name))
+            } else {
+                collages[collages.count - 1].photos.append(Entry(content: content, name: name))
+            }
+        }
     }
+
 }
 
 extension BoothHistory.PrintState {

@@ -33,7 +33,7 @@ public final class BoothJournal: Sendable {
     /// This booth's output as its marks name it (`boothID`): another booth's collages are not its record.
     let booth: String
     /// Where decisions worth a line go: a watch shows them as notices.
-    private let notice: @Sendable (String) -> Void
+    let notice: @Sendable (String) -> Void
     let state: Locked<State>
     /// Held from a change to the journal until its file is written: saves and print states come
     /// from different tasks, and a file written from an older state after a newer one would lose
@@ -53,7 +53,7 @@ public final class BoothJournal: Sendable {
         var skipped: Set<Int> = []
     }
 
-    private init(output: CollageOutput, path: PathName, lock: BoothLock, key: [UInt8], booth: String, history: BoothHistory, printing: Bool,
+    init(output: CollageOutput, path: PathName, lock: BoothLock, key: [UInt8], booth: String, history: BoothHistory, printing: Bool,
                  count: PrintCount?, notice: @escaping @Sendable (String) -> Void) {
         self.output = output
         self.key = key
@@ -79,85 +79,6 @@ public final class BoothJournal: Sendable {
 
     /// What the journal holds now.
     public var history: BoothHistory { state.withLock { $0.history } }
-
-    /// Takes the booth's lock, reads the journal beside `output`'s collages and decides where the
-    /// booth starts; every decision worth knowing is a line for `notice`. Fails at once, before
-    /// anything is read, when another booth holds the lock. `printing`: this session prints
-    /// (`--print`); see `BoothHistory.PrintState`.
-    public static func open(
-        for output: CollageOutput, watching folder: PathName, limit: Int, printing: Bool = false, notice: @escaping @Sendable (String) -> Void
-    ) throws(BoothLock.Failure) -> (BoothJournal, BoothStart) {
-        let key = try usableKey()
-        let lock = try BoothLock(for: output)
-        let path = journalPath(for: output)
-        let canonical = canonicalPath(of: output), booth = boothID(of: canonical, key: key)
-        let onDisk = numbersOnDisk(of: output, notice: notice)
-        let highestOnDisk = onDisk.max() ?? 0
-        var history = BoothHistory()
-        var journalRead = false
-        switch ownJournal(read(path, key: .success(key)), of: canonical) {
-        case .missing:
-            history = recovered(onDisk, of: output, key: key, booth: booth, notice: notice)
-            journalRead = !history.collages.isEmpty
-            if highestOnDisk > 0 {
-                notice("no journal \(path) beside \(output.path(forBatch: highestOnDisk)): numbering continues after it, and "
-                    + recoveryNote(history, output: output))
-            }
-        case .unusable(let reason):
-            history = recovered(onDisk, of: output, key: key, booth: booth, notice: notice)
-            if printing, !onDisk.isEmpty, history.collages.isEmpty { throw signedElsewhere(path, output: output) }
-            let kept = setAside(path)
-            journalRead = !history.collages.isEmpty
-            notice("the journal \(path) cannot be used (\(reason))" + (kept.map { "; kept as \($0)" } ?? "")
-                + (highestOnDisk > 0 ? "; numbering continues after \(output.path(forBatch: highestOnDisk))" : "") + ", and "
-                + recoveryNote(history, output: output))
-        case .read(let read):
-            history = read
-            journalRead = true
-        }
-        if let intent = history.intent {
-            // Killed during a save: the file on disk says whether the rename happened.
-            let file = output.path(forBatch: intent.number)
-            if content(of: file) == intent.saved {
-                history.record(intent)
-                notice("\(file) was saved just before the booth stopped: the journal \(path) now says so")
-            } else {
-                history.forgetIntent()
-            }
-        }
-        if journalRead { reconcile(&history, with: onDisk, of: output, key: key, booth: booth, journal: path, notice: notice) }
-        history.output = canonical
-        let count = MarkKey.path.map { PrintCount(besideKey: $0, booth: booth, key: key) }
-        settleCount(&history, with: count, journal: path, notice: notice)
-        let journal = BoothJournal(output: output, path: path, lock: lock, key: key, booth: booth, history: history, printing: printing,
-                                   count: count, notice: notice)
-        if journalRead {
-            // Files after the journal's last collage: kept, and numbering continues after them.
-            for number in onDisk.sorted() where number > history.lastNumber { journal.skip(number) }
-        }
-        let next: @Sendable (Int) -> Int = { journal.number(after: $0) }
-        var completed: [PathName: Int] = [:]
-        for collage in history.collages where collage.complete {
-            for photo in collage.photos { completed[folder.appending(photo.name)] = collage.number }
-        }
-        if let unfinished = history.unfinished {
-            switch journal.resumable(unfinished, in: folder, limit: limit) {
-            case .success(let (files, gone)):
-                journal.state.withLock { $0.open = unfinished.number }
-                notice("finishing \(output.path(forBatch: unfinished.number)) (\(Self.photos(files.count))) before starting another"
-                    + (gone.isEmpty ? "" : "; gone from \(folder) since: " + gone.map { "\($0.path)" }.joined(separator: ", ")))
-                return (journal, BoothStart(batch: unfinished.number, files: files, gone: gone, nextBatch: next, completed: completed))
-            case .failure(let reason):
-                notice("\(output.path(forBatch: unfinished.number)) is kept as it is: \(reason.text)")
-            }
-        }
-        let first = next(max(history.lastNumber, highestOnDisk))
-        if !history.collages.isEmpty {
-            let count = history.collages.count
-            notice("\(path): \(count) collage\(count == 1 ? "" : "s") saved before; the next is \(output.path(forBatch: first))")
-        }
-        return (journal, BoothStart(batch: first, nextBatch: next, completed: completed))
-    }
 
     /// The saved collage a photo with this content is already in, other than the one being made.
     public func collage(containing content: ContentHash) -> PathName? {
@@ -255,47 +176,19 @@ public final class BoothJournal: Sendable {
     }
 
     /// Says, once, that numbered file `number` is not this journal's and is never replaced.
-    private func skip(_ number: Int) {
+    func skip(_ number: Int) {
         guard state.withLock({ $0.skipped.insert(number).inserted }) else { return }
         notice("\(output.path(forBatch: number)) is not in the journal \(path): it is kept, and its number skipped")
     }
 
-    private struct NotResumable: Error {
-        let text: String
-    }
-
-    /// The unfinished collage's photos, if it can be finished (its file is still the one saved,
-    /// or gone): those still in the folder with the same content, and those gone since (deleted,
-    /// or another photo under the name), which leave it as a retake would.
-    private func resumable(_ collage: BoothHistory.Collage, in folder: PathName, limit: Int)
-        -> Result<(files: [PhotoFile], gone: [PhotoFile]), NotResumable> {
-        guard collage.photos.count < limit else { return .failure(NotResumable(text: "it already holds \(Self.photos(collage.photos.count))")) }
-        let file = output.path(forBatch: collage.number)
-        if FileIdentity.exists(file), Self.content(of: file) != collage.saved {
-            return .failure(NotResumable(text: "the file is not the one this booth saved"))
-        }
-        var files: [PhotoFile] = [], gone: [PhotoFile] = []
-        for photo in collage.photos {
-            let path = folder.appending(photo.name)
-            if Self.content(of: path) == photo.content {
-                files.append(PhotoFile(path: path))
-            } else {
-                gone.append(PhotoFile(path: path))
-            }
-        }
-        return .success((files, gone))
-    }
-
-    private static func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
-
-    private static func content(of path: PathName) -> ContentHash? {
+    static func content(of path: PathName) -> ContentHash? {
         guard let bytes = try? InputFile(path).readAll() else { return nil }
         return ContentHash(of: bytes)
     }
 
     /// The collage numbers already in the output folder; a number too large to continue after
     /// is ignored, with a line.
-    private static func numbersOnDisk(of output: CollageOutput, notice: (String) -> Void) -> [Int] {
+    static func numbersOnDisk(of output: CollageOutput, notice: (String) -> Void) -> [Int] {
         let folder = PathParts(output.path).folder
         let names = (try? DirectoryListing.names(in: folder)) ?? []
         for name in names.sorted() where output.isBeyondMaximum(name) {
@@ -306,7 +199,7 @@ public final class BoothJournal: Sendable {
 
     /// Moves an unusable journal out of the way under a name nothing else has (`link` never
     /// replaces), so the evidence survives and the booth can keep a new journal.
-    private static func setAside(_ path: PathName) -> PathName? {
+    static func setAside(_ path: PathName) -> PathName? {
         for attempt in 1...100 {
             let kept = PathName(bytes: path.bytes + Array(".damaged\(attempt == 1 ? "" : "-\(attempt)")".utf8))
             let linked = path.withCString { from in kept.withCString { to in link(from, to) } }
