@@ -110,12 +110,14 @@ test-install: test-deps
 # Docs that cannot drift: every shell example in README.md and docs/ runs against the debug
 # binary, in a fresh folder, its shown output compared (Tests/EndToEnd/doc-test.py, as trycmd
 # does); then the man page is made from that binary as `make man` makes it from the release one,
-# and checked with man(1) (Tests/EndToEnd/man-check.sh). About a minute once built.
+# and checked with man(1) (Tests/EndToEnd/man-check.sh); and the package's module graph against its
+# imports and docs/development.md's table (Tests/EndToEnd/module-graph.py). About a minute once built.
 doc-test: test-deps
 	swift build --product collage
 	$(call man_page,.build/debug/collage,.build/tools,.build/generated)
 	bash Tests/EndToEnd/man-check.sh .build/generated/collage.1 .build/debug/collage
 	/usr/bin/python3 Tests/EndToEnd/doc-test.py --binary .build/debug README.md docs/*.md
+	/usr/bin/python3 Tests/EndToEnd/module-graph.py
 
 build: deps
 	swift build $(DIST_FLAGS) --product collage

@@ -135,6 +135,7 @@ let package = Package(
             dependencies: [
                 "CQRCode", "CollageEvents", "CollageJournal", "CollageWriting", "CollageFiles", "CollageCore", "CollageLocking",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -149,7 +150,7 @@ let package = Package(
             name: "CollageBooth",
             dependencies: [
                 "CollageServer", "CollageReport", "CollageTerminal", "CollagePrinting", "CollagePipeline", "CollageEvents", "CollageJournal", "CollageSaving", "CollageWriting", "CollageSources",
-                "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageLocking",
+                "CollageFiles", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageLocking",
             ],
             swiftSettings: strict
         ),
@@ -178,14 +179,14 @@ let package = Package(
             dependencies: ["CollageConfig", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict
         ),
-        .testTarget(name: "CollageImagingTests", dependencies: ["CollageImaging", "CollageTestSupport"], swiftSettings: strict),
+        .testTarget(name: "CollageImagingTests", dependencies: ["CollageImaging", "CollageCore", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageTextTests", dependencies: ["CollageText", "CollageCanvas", "CollageImaging", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore", "CollageImaging", "CollageLocking", "CollageTestSupport"], swiftSettings: strict),
         .testTarget(name: "CollageCanvasTests", dependencies: ["CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport",
                                                           .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(
             name: "CollageCodecsTests",
-            dependencies: ["CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport"],
+            dependencies: ["CCollageCodecs", "CollageCodecs", "CollageCore", "CollageImaging", "CollageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -232,7 +233,7 @@ let package = Package(
         .testTarget(
             name: "CollageBoothTests",
             dependencies: [
-                "CollageBooth", "CollagePipeline", "CollageReport", "CollageServer", "CollageTerminal", "CollageEvents", "CollageJournal", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
+                "CollageBooth", "CollagePipeline", "CollagePrinting", "CollageReport", "CollageServer", "CollageTerminal", "CollageEvents", "CollageJournal", "CollageWriting", "CollageCanvas", "CollageCodecs", "CollageCore",
                 "CollageImaging", "CollageLocking", "CollageTestSupport", "CollageSources", "CollageFiles",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
@@ -257,7 +258,7 @@ let package = Package(
         .testTarget(
             name: "CollageEndToEndTests",
             dependencies: [
-                "collage", "CollagePipeline", "CollageServer", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport",
+                "collage", "CollagePipeline", "CollageServer", "CollageWriting", "CollageCodecs", "CollageCanvas", "CollageCore", "CollageImaging", "CollageTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
