@@ -287,12 +287,21 @@ struct SessionStateMachineTests {
         #expect(failing.ended(at: at(0)) == [.last(batch: 1, photos: ["a"]), .over])
     }
 
-    /// The source ending while a photo is read: the photo is taken first, then the end.
+    /// The source ending while a photo is read: the photo is taken first; the end is told once
+    /// what its read brought is carried out (a save of it that failed is then known).
     @Test func theSourcesEndWhileAPhotoIsReadWaitsForIt() {
         var machine = Machine(limit: 6, timeout: nil, interval: .seconds(1), batch: 1)
         _ = take("a", into: &machine, at: 0)
         _ = machine.arrived("b", at: at(0))
         #expect(machine.ended(at: at(0)) == [])
-        #expect(machine.read("b", .taken("b"), at: at(0)) == [.wake(at: at(1)), .last(batch: 1, photos: ["a", "b"]), .over])
+        #expect(machine.read("b", .taken("b"), at: at(0)) == [.wake(at: at(1)), .endOfSource])
+        #expect(machine.ended(at: at(0)) == [.last(batch: 1, photos: ["a", "b"]), .over])
+        // The photo's save failed before the end was told: saved again for good.
+        var failing = Machine(limit: 6, timeout: nil, batch: 1)
+        _ = failing.arrived("a", at: at(0))
+        _ = failing.ended(at: at(0))
+        #expect(failing.read("a", .taken("a"), at: at(0)) == [.show(batch: 1, photos: ["a"]), .endOfSource])
+        failing.saveFailed()
+        #expect(failing.ended(at: at(0)) == [.last(batch: 1, photos: ["a"]), .over])
     }
 }

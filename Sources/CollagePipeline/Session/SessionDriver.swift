@@ -39,9 +39,9 @@ struct SessionDriver<C: Clock<Duration>> {
         return try await carryOut(machine.ended(at: session.clock.now)) ?? .sourceEnded(last)
     }
 
-    /// Hands one input to the machine.
-    private mutating func take(_ input: SessionInput) -> [Machine.Action] {
-        let now = session.clock.now
+    /// Hands one input to the machine, at `now` (the clock's, unless given).
+    private mutating func take(_ input: SessionInput, at now: C.Instant? = nil) -> [Machine.Action] {
+        let now = now ?? session.clock.now
         switch input {
         case .change(.arrived(let file)): return machine.arrived(file.path, at: now)
         case .change(.gone(let file)): return machine.gone(file.path, at: now)
@@ -101,6 +101,8 @@ struct SessionDriver<C: Clock<Duration>> {
             session.flow.log(.notice("nothing to finish: \(name(batch)) has no photo yet"))
         case .wake(let instant):
             inputs.wake(at: instant)
+        case .endOfSource:
+            after += machine.ended(at: session.clock.now)
         case .over:
             return .sourceEnded(last)
         }
@@ -113,14 +115,17 @@ struct SessionDriver<C: Clock<Duration>> {
     private mutating func read(_ file: PhotoFile) async -> [Machine.Action] {
         let decision = await session.flow.decision(for: file, index: read, taken: selection(of: machine.open.photos))
         read += 1
+        // The instant it is taken at is the one its line is said at: what hears the line (a
+        // test's manual clock) may move the clock on at once.
+        let now = session.clock.now
         session.flow.report(decision)
         var actions: [Machine.Action] = []
-        for input in inputs.drain() { actions += take(input) }
+        for input in inputs.drain() { actions += take(input, at: now) }
         let result: Machine.ReadResult = switch decision.outcome {
         case .added(let photo, _): decision.replaced.map { .replaced($0.file.path, by: photo) } ?? .taken(photo)
         case .skipped: .refused
         }
-        actions += machine.read(file.path, result, at: session.clock.now)
+        actions += machine.read(file.path, result, at: now)
         return actions
     }
 

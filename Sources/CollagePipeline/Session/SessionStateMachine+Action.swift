@@ -48,6 +48,9 @@ extension SessionStateMachine {
         /// The source ended: save the open batch as it is, and for good (its last save failed
         /// or waited for the throttle's window).
         case last(batch: Int, photos: [Photo])
+        /// The source ended while a file was read: once the actions before it are carried out
+        /// (a save that failed must be known), tell the machine (`ended(at:)`).
+        case endOfSource
         /// The source ended and nothing waits: the session is over.
         case over
     }

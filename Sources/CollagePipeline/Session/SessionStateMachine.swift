@@ -203,7 +203,7 @@ struct SessionStateMachine<Photo: SessionPhoto, Instant: InstantProtocol>: Senda
             case .arrival(let name): actions += arrived(name, at: now)
             case .finishNow: actions += finishNow(at: now)
             case .wakeUp: actions += woke(at: now)
-            case .end: actions += ended(at: now)
+            case .end: return actions + [.endOfSource]
             }
         }
         return actions
