@@ -53,8 +53,11 @@ public struct PageFiller {
         public let again: [Entry]?
     }
 
-    /// Files decided after a page fills before it is handed over.
-    public static let window = 3
+    /// Files decided after a page fills before it is handed over: one, the file that sorts
+    /// right after its last photo, where a better copy sorts after its web or messenger copy
+    /// (`DSC_0120-web.jpg`, `DSC_0120.jpg`). Each file more holds one more decoded photo (the
+    /// next page's) at the peak: a better copy further on makes its page again instead.
+    public static let window = 1
 
     public let perPage: Int
     public let rules: PhotoRuleBook

@@ -20,8 +20,8 @@ internal import CollageLocking
 /// The rules are `build`'s (`PhotoRuleBook`), held across the whole run: the shape rule, and the
 /// duplicate rule against every photo taken on any page, through a fingerprint index
 /// (`SeenPhotos`), so the check costs about the same for the 10,000th photo as for the tenth. A
-/// better copy takes the place of its copy wherever that is: a full page is held until a few more
-/// files are decided (`PageFiller.window`), so a copy sorting just after it finds it not yet
+/// better copy takes the place of its copy wherever that is: a full page is held until one more
+/// file is decided (`PageFiller.window`), so a copy sorting just after it finds it not yet
 /// drawn; a page made before its better copy came is made again with it after the last page.
 ///
 /// Memory is flat in the photo count: the pixels held are the page being filled, the page held,
