@@ -165,8 +165,8 @@ extension PagedBuild {
                 report.skipped.append((kept, .replacedBy(better.path), size))
                 log(.skipped(PhotoFile(path: kept), .replacedBy(better.path), size: size))
                 guard drawn else { return }
-                let page = names.path(page: place.page)
-                log(.notice("\(better.path): a better copy of \(kept), which \(page) holds and was made before it came: \(page) is made again with it after the last page"))
+                let (page, made) = (names.path(page: place.page), report.dryRun ? "planned" : "made")
+                log(.notice("\(better.path): a better copy of \(kept), which \(page) holds and was \(made) before it came: \(page) is \(made) again with it after the last page"))
             case .page(let page):
                 await channel.send(page)
             }
