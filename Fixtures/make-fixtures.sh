@@ -193,7 +193,8 @@ convert "$work/bg.png" "$work/subject.png" -gravity NorthWest -geometry +8+40 -c
 
 # The print's decorations (Docs: captions, frames, logos). A photo with an EXIF DateTimeOriginal
 # for a caption's {date}; a 300x200 frame (navy, a fully transparent window at 40,40 of 220x120,
-# a 50 % black strip along its bottom); a 120x80 logo (an opaque red disc on transparency).
+# a 50 % black strip along its bottom); a 300x200 border (navy, 4 px, a gold line inside it,
+# transparent within: a print's frame); a 120x80 logo (an opaque red disc on transparency).
 exiftool -q -q -o kite-dated.jpg -DateTimeOriginal="2026:06:13 15:42:07" kite.jpg
 python3 - <<'PY'
 import struct, zlib
@@ -208,6 +209,10 @@ def frame(x, y):
     if y >= 180: return (0, 0, 0, 127)
     return (0, 0, 128, 255)
 png("frame.png", 300, 200, frame)
+def border(x, y):
+    edge = min(x, y, 299 - x, 199 - y)
+    return (0, 0, 128, 255) if edge < 4 else (212, 175, 55, 255) if edge < 5 else (0, 0, 0, 0)
+png("frame-border.png", 300, 200, border)
 png("logo.png", 120, 80, lambda x, y: (220, 20, 20, 255) if (x - 60) ** 2 + (y - 40) ** 2 < 35 ** 2 else (0, 0, 0, 0))
 PY
 

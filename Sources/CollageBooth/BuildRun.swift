@@ -57,6 +57,7 @@ public struct BuildRun: Sendable {
         } catch {
             return ended(BuildEnd(error))
         }
+        start.sayHowLaid(options)
         log.startProgress(given: items.count)
         let (format, dryRun, preview) = (settings.format, settings.dryRun, settings.report.preview)
         let building = Task {

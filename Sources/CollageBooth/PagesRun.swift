@@ -25,14 +25,16 @@ public struct PagesRun: Sendable {
         let settings = settings, log = settings.report.log(watching: false)
         let start = RunStart { log.event(.notice($0)) }
         let items = start.inputs(settings.photos, separator: settings.separator, recursive: settings.recursive, namingOutput: settings.output)
-        let most = PageNames.mostPages(photos: items.count, perPage: settings.options.layout.limit)
+        // An earlier album's pages among them are left out (and replaced): they make no page.
+        let photos = items.count(where: { if case .file = $0 { true } else { false } })
+        let most = PageNames.mostPages(photos: photos, perPage: settings.options.layout.limit)
         func ended(_ end: PagesEnd) -> PagesEnd {
             if let line = end.error { log.error(line) }
             return end
         }
         guard let base = settings.output else {
             // Standard output holds one file: refused before any photo is read.
-            return ended(.refused("--pages writes a file per page (up to \(most) for \(items.count) photos) and standard output takes one: give -o FILE"))
+            return ended(.refused("--pages writes a file per page (up to \(most) for \(photos) photos) and standard output takes one: give -o FILE"))
         }
         let names = PageNames(output: base, pages: most)
         do {
@@ -47,6 +49,7 @@ public struct PagesRun: Sendable {
         } catch {
             return ended(PagesEnd(error))
         }
+        start.sayHowLaid(options)
         let (json, format, dryRun) = (settings.report.json, settings.format, settings.dryRun)
         log.startProgress(given: items.count, pages: most)
         let building = Task {

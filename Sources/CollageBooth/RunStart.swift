@@ -50,6 +50,12 @@ struct RunStart {
         }
     }
 
+    /// Says how a paper named alone (`--size A4`) was laid, when the tool turned it.
+    func sayHowLaid(_ options: CollageOptions) {
+        guard let paper = options.turnedPaper else { return }
+        notice("\(paper) is laid landscape: the grid fills more of it that way (--portrait keeps it upright)")
+    }
+
     /// Reads the decorations into `options` before any photo; their warnings are notices.
     func decorate(_ options: inout CollageOptions, with files: DecorationFiles) throws(Failure) {
         do throws(DecorationError) {

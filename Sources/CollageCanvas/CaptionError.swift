@@ -8,6 +8,8 @@ public enum CaptionError: Error, Hashable, Sendable, CustomStringConvertible {
     case badFormat(String, placeholder: String, reason: String)
     case badPosition(String)
     case badAlignment(String)
+    /// A label with ImageMagick's `%f` (`montage -label '%f'`): `%` escapes are not placeholders.
+    case montageEscape(String, in: String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,9 @@ public enum CaptionError: Error, Hashable, Sendable, CustomStringConvertible {
             return "bad caption position '\(text)': use bottom or top"
         case .badAlignment(let text):
             return "bad caption alignment '\(text)': use left, centre (center) or right"
+        case .montageEscape(let escape, let text):
+            let instead = ["%f": "{name}", "%t": "{name}", "%w": "{size}", "%h": "{size}", "%G": "{size}"][escape].map { "write \($0) for it; " } ?? ""
+            return "label '\(text)': \(escape) is ImageMagick's escape, not a placeholder: \(instead)use {name}, {n}, {size}, {date}, {time} or {today}"
         }
     }
 }

@@ -44,6 +44,10 @@ public struct CaptionTemplate: Hashable, Sendable {
                 continue
             }
             guard character == "{" else {
+                // montage's `-label '%f'`: an escape this text would print as it stands.
+                if forLabel, character == "%", next < source.endIndex, source[next].isASCII, source[next].isLetter {
+                    throw .montageEscape("%" + String(source[next]), in: source)
+                }
                 text.append(character)
                 index = next
                 continue

@@ -87,8 +87,8 @@ public enum CollageLayout {
 
     /// Where the grid goes: the collage less the caption's band and the margin beside it. The
     /// grid's own margins apply inside it, so a margin also separates the tiles from the band.
-    /// With `style.cellShape`, the grid of a full page shrinks to cells of that shape (the
-    /// label's strip added), centred.
+    /// With `style.cellShapes`, the grid of a full page shrinks to cells of one of those shapes
+    /// (the label's strip added), centred.
     public static func tileArea(canvas: PixelSize, style: CollageStyle) -> PixelRect {
         let size = collageSize(canvas: canvas, style: style)
         var area = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
@@ -96,17 +96,20 @@ public enum CollageLayout {
             let taken = band.height + style.margin
             area = PixelRect(x: 0, y: style.caption?.position == .top ? taken : 0, width: size.width, height: max(0, size.height - taken))
         }
-        guard let shape = style.cellShape, shape > 0, case .fixed(let columns, let rows) = style.grid else { return area }
-        return shaped(area, columns: columns, rows: rows, shape: shape, style: style)
+        guard let shapes = style.cellShapes, shapes.lowerBound > 0, case .fixed(let columns, let rows) = style.grid else { return area }
+        return shaped(area, columns: columns, rows: rows, shapes: shapes, style: style)
     }
 
     /// `area` shrunk, across or down, so that each of `columns` x `rows` cells holds a photo box
-    /// of `shape` and its label's strip; centred in `area`.
-    static func shaped(_ area: PixelRect, columns: Int, rows: Int, shape: Double, style: CollageStyle) -> PixelRect {
+    /// and its label's strip, centred in `area`: the box takes the shape in `shapes` that fills
+    /// the area most (the one that fills it whole, when one does).
+    static func shaped(_ area: PixelRect, columns: Int, rows: Int, shapes: ClosedRange<Double>, style: CollageStyle) -> PixelRect {
         let cellWidth = Double(style.room(area.width, for: columns)) / Double(columns)
         let cellHeight = Double(style.room(area.height, for: rows)) / Double(rows)
         guard cellWidth > 0, cellHeight > 0 else { return area }
         // The strip is a share of the cell's height, at most one of its width (`TileLabel`).
+        let strip = style.label == nil ? 0 : min(cellHeight * TileLabel.stripFraction, cellWidth * TileLabel.stripWidthFraction)
+        let shape = min(shapes.upperBound, max(shapes.lowerBound, cellWidth / (cellHeight - strip)))
         func height(forWidth width: Double) -> Double {
             guard style.label != nil else { return width / shape }
             let box = width / shape

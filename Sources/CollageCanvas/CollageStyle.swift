@@ -26,16 +26,20 @@ public struct CollageStyle: Hashable, Sendable {
     /// photos in the first cells in reading order, the other cells left as background, as
     /// `montage` pages. nil: a collage takes the layout of its photo count (the book's rule).
     public var pageCells: Int?
-    /// The shape (width / height) of each cell's photo box, when the cells take the photos'
-    /// shape rather than the canvas's (proof sheets: a 5x4 A4 page of 3:2 photos gets 3:2
-    /// boxes, the grid centred with the spare paper around it); nil: the cells share the canvas.
-    public var cellShape: Double?
+    /// The shapes (width / height) each cell's photo box may take, when the cells take the
+    /// photos' shape rather than the canvas's (proof sheets: a 5x4 A4 page gets boxes between a
+    /// phone's 4:3 and a camera's 3:2, whichever fills the paper most, the grid centred with the
+    /// spare paper around it); nil: the cells share the canvas.
+    public var cellShapes: ClosedRange<Double>?
+
+    /// The shapes photos are taken in: from a phone's 4:3 to a camera's 3:2.
+    public static let photoShapes = (4.0 / 3)...1.5
 
     public init(grid: CollageGrid = .auto, gap: Int = 0, margin: Int = 0, background: RGB = .white, crop: CropStrategy = .centre,
-                fit: TileFit = .cover, cellShape: Double? = nil, caption: CaptionStyle? = nil, logo: Bool = false, sheet: SheetLayout? = nil,
-                label: TileLabel? = nil) {
+                fit: TileFit = .cover, cellShapes: ClosedRange<Double>? = nil, caption: CaptionStyle? = nil, logo: Bool = false,
+                sheet: SheetLayout? = nil, label: TileLabel? = nil) {
         self.fit = fit
-        self.cellShape = cellShape
+        self.cellShapes = cellShapes
         self.grid = grid
         self.gap = gap
         self.margin = margin

@@ -16,12 +16,17 @@ public struct PrintSize: Hashable, Sendable, CustomStringConvertible {
     public static let maximumDPI = PixelDensity.maximumDPI
 
     public init(pixels: PixelSize, dpi: Int? = nil) {
-        self.pixels = pixels
-        self.dpi = dpi
-        self.unit = .pixels
+        self.init(pixels: pixels, dpi: dpi, unit: .pixels)
     }
 
-    /// Paper by name, upright (a proof sheet: `--size A4`): ISO A3 to A6, US letter and legal.
+    init(pixels: PixelSize, dpi: Int?, unit: LengthUnit) {
+        self.pixels = pixels
+        self.dpi = dpi
+        self.unit = unit
+    }
+
+    /// Paper by name, given upright (a proof sheet: `--size A4`): ISO A3 to A6, US letter and
+    /// legal. A paper named alone lies the way its grid suits (`RequestedSize.turnable`).
     public static let papers = ["a3": "297x420mm", "a4": "210x297mm", "a5": "148x210mm", "a6": "105x148mm",
                                 "letter": "8.5x11in", "legal": "8.5x14in"]
 

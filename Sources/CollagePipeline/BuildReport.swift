@@ -42,6 +42,8 @@ public struct BuildReport: Sendable {
 
     public var inputs: [Input]
     public let canvas: PixelSize
+    /// The paper named alone (`A4`) when it was laid landscape, the way the grid fills more.
+    public var turnedPaper: String?
     public let format: ImageFormat
     public let destination: CollageDestination
     /// Decided but not drawn or written (`--dry-run`).

@@ -11,7 +11,7 @@ internal import CollageFiles
 /// `collage build`: the photos given, in order, through the same chain as `watch`, unthrottled:
 /// the source is the argument list, and only the final selection is rendered and saved. The
 /// files are known up front, so each photo is kept at the size of the collage planned for them
-/// (`KeptSizePlan.planned`) and read ahead of the chain, several at once (`PrefetchingReader`).
+/// (`KeptSizePlan.planned`) and read ahead of the chain, several at once (`Prefetcher`).
 public struct CollageBuild: Sendable {
     public let options: CollageOptions
 
@@ -35,12 +35,13 @@ public struct CollageBuild: Sendable {
         keepingImage: Bool = false, log: @escaping @Sendable (PipelineEvent) -> Void
     ) async -> BuildReport {
         var report = BuildReport(inputs: [], canvas: options.layout.canvas, format: format, destination: destination, dryRun: dryRun)
+        report.turnedPaper = options.turnedPaper
         let clock = ContinuousClock()
         var start = clock.now
 
         let flow = options.flow(plan: .planned(count: min(options.layout.limit, inputs.count)), log: log)
         let decisions = Decision.settled(
-            await PrefetchingReader(inputs, flow: flow, depth: options.decoders, memory: options.readLimits.decode.maximumDecodeBytes).read())
+            await Self.decisions(inputs, flow: flow, depth: options.decoders, memory: options.readLimits.decode.maximumDecodeBytes))
         let final = decisions.last?.selection ?? Selection(limit: options.layout.limit)
         // Fewer photos than planned have larger tiles: those kept too small are decoded again.
         let photos = dryRun ? final.photos : await Self.fitted(final.photos, reader: flow.reader, layout: options.layout)
@@ -61,18 +62,7 @@ public struct CollageBuild: Sendable {
             report.timings.render = clock.now - start
         }
         let placements = rendered?.tiles ?? CollageRenderer.placements(of: photos, canvas: options.layout.canvas, style: options.layout.style)
-        report.inputs = decisions.map { decision in
-            switch decision.outcome {
-            case .added(let photo, _):
-                // In the selection's order: a better copy is where the copy it replaced was.
-                let index = photos.firstIndex { $0.name == photo.name } ?? 0
-                let placement = placements[index]
-                return BuildReport.Input(file: decision.file, outcome: .used(
-                    BuildReport.UsedPhoto(index: index, photo: photos[index], tile: placement.tile, crop: placement.crop)))
-            case .skipped(let rejection, let size):
-                return BuildReport.Input(file: decision.file, outcome: .skipped(rejection, size: size))
-            }
-        }
+        report.inputs = Self.inputs(decisions, drawn: photos, at: placements)
         guard !final.photos.isEmpty else {
             report.failure = .noUsablePhoto(given: inputs.count)
             return report

@@ -10,15 +10,16 @@ public import CollageFiles
 /// watched, the arguments of `build`, or a test's in-memory source.
 ///
 /// ```
-/// files ─▶ takeWhile(room) ─▶ probe ─▶ filter shape ─▶ decode ─▶ decide (PhotoRuleBook) and scan ─▶ Decision…
+/// files ─▶ takeWhile(room) ─▶ probe ─▶ filter shape ─▶ decode (PhotoStep) ─▶ decide (PhotoRuleBook) and scan (Selection.decide) ─▶ Decision…
 /// ```
 /// One `Decision` per file taken, reported to `log` as it is made: a file a stage refuses goes
-/// on past the later stages untouched and is decided at the end. `selections` keeps the
+/// on past the later stages untouched and is decided at the end. `build` reads its files ahead
+/// of the same scan (`Prefetcher`, `CollageBuild.decisions`). `selections` keeps the
 /// selection after each photo added; `decision(for:index:taken:)` is one file's verdict, which a
 /// booth's session asks for file by file (`SessionDriver`). Rendering and saving follow in
 /// `WatchSession` (throttled) and `CollageBuild`.
 public struct CollageFlow: Sendable {
-    public var reader: any PhotoReader
+    public let reader: any PhotoReader
     /// The collage: its canvas and style decide the tiles a photo can get, so the size it is
     /// kept at; its limit is takeWhile's.
     public let layout: Layout
@@ -84,22 +85,18 @@ public struct CollageFlow: Sendable {
             }
     }
 
-    /// The chain's verdict on one file, given the photos `taken` so far: probe (the header
-    /// only), the shape rule (from the header, before any pixel is decoded), a decode at the size
-    /// for the largest tile this photo can get, then the rule book (unique, or a better copy, and
-    /// the limit) on the photo compared with every photo taken, once. `index`: the file's place
-    /// in the source. Nothing is logged (`report`).
+    /// The chain's verdict on one file, given the photos `taken` so far: its step (probe, the
+    /// shape rule from the header before any pixel is decoded, a decode at the size for the
+    /// largest tile this photo can get; `PhotoStep.read`), then the rule book (unique, or a better
+    /// copy, and the limit) carried out on the selection (`Selection.decide`), the photo compared
+    /// with every photo taken, once. `index`: the file's place in the source. Nothing is logged
+    /// (`report`).
     public func decision(for file: PhotoFile, index: Int, taken: Selection) async -> Decision {
-        let probed = Step(file: file, value: await reader.probe(file).mapError { SizedRejection(rejection: $0, size: nil) })
-            .check(size: \.size) { rules.shape($0.size) }
-        let decoded: Step<Photo>
-        if case .success(let photo) = probed.value {
-            let kept = keptSize(of: photo.size, file: index, position: taken.count)
-            decoded = Step(file: file, value: await photo.decode(keeping: kept).mapError { SizedRejection(rejection: $0, size: photo.size) })
-        } else {
-            decoded = probed.failed()
+        let step = await PhotoStep.read(.file(file), index: index, reader: reader, rules: rules) { size in
+            keptSize(of: size, file: index, position: taken.count)
         }
-        return Self.scan(decoded, by: rules, into: taken)
+        var selection = taken
+        return selection.decide(step, by: rules)
     }
 
     /// Reports a decision to `log`, and the photo a better copy took the place of.
@@ -118,53 +115,5 @@ public struct CollageFlow: Sendable {
             if case .added = decision.outcome { return decision.selection }
             return nil
         }
-    }
-
-    /// The scan (the book's `scan` into the selection, `reductions` in Swift): the rule book's
-    /// verdict on a photo that passed the stages before, carried out on the selection in `relay`.
-    private static func scan(_ step: Step<Photo>, by rules: PhotoRuleBook, into taken: Selection) -> Decision {
-        var selection = taken
-        switch step.value {
-        case .failure(let failure):
-            return Decision(file: step.file, outcome: .skipped(failure.rejection, size: failure.size), selection: selection)
-        case .success(let photo):
-            let resemblances = selection.photos.map { Resemblance(of: photo, to: $0) }
-            switch rules.decide(photo, resemblances: resemblances, taken: selection.count) {
-            case .skip(let rejection):
-                return Decision(file: step.file, outcome: .skipped(rejection, size: photo.size), selection: selection)
-            case .use(let nearest):
-                selection.take(photo)
-                return Decision(file: step.file, outcome: .added(photo, nearest: nearest), selection: selection)
-            case .replace(let kept, let nearest):
-                _ = selection.replace(kept.name, with: photo)
-                return Decision(file: step.file, outcome: .added(photo, nearest: nearest), selection: selection,
-                                replaced: (PhotoFile(path: kept.name), kept.size))
-            }
-        }
-    }
-}
-
-/// A rejection with the photo's displayed size, when its header was read.
-private struct SizedRejection: Error {
-    let rejection: Rejection
-    let size: PixelSize?
-}
-
-/// One file between two stages: what the stages so far made of it, or why one refused it. A
-/// refused file passes the later stages untouched, to be decided (and reported) at the end.
-private struct Step<Value: Sendable>: Sendable {
-    let file: PhotoFile
-    let value: Result<Value, SizedRejection>
-
-    /// A rule: passes what it accepts, refuses the rest with the photo's size.
-    func check(size: (Value) -> PixelSize, _ rule: (Value) -> Rejection?) -> Step {
-        guard case .success(let value) = value, let rejection = rule(value) else { return self }
-        return Step(file: file, value: .failure(SizedRejection(rejection: rejection, size: size(value))))
-    }
-
-    /// A refusal carried on to a stage that makes another kind of value.
-    func failed<New>() -> Step<New> {
-        guard case .failure(let failure) = value else { preconditionFailure("only a refused file is carried on") }
-        return Step<New>(file: file, value: .failure(failure))
     }
 }

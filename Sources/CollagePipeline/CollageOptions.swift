@@ -26,6 +26,9 @@ public struct CollageOptions: Sendable {
     public var decoders: Int
     /// The background image, logo, frame and caption font, loaded (`DecorationFiles.load`).
     public var decorations: Decorations = .none
+    /// The paper named alone (`--size A4`) when the tool laid it landscape, the way its grid
+    /// fills more (`PaperOrientation.suited`): the reports say so.
+    public var turnedPaper: String?
 
     public init(layout: Layout = Layout(canvas: defaultCanvas), encoding: EncodeSettings = EncodeSettings(),
                 readLimits: ReadLimits = ReadLimits(), accept: AcceptedShape = .landscape,

@@ -3,15 +3,15 @@ internal import CollageCanvas
 public import CollageCore
 public import CollageImaging
 public import CollageSources
-internal import CollageWriting
 public import CollageFiles
 
-/// What `inspect` learned about one file: what the tool sees in it and what `build` would do
-/// with it, given the files before it.
+/// What `inspect` learned about one file: what the tool sees in it and what `build` (or
+/// `build --pages`) does with it, given the files before and after it.
 public struct Inspection: Sendable {
     public let file: PhotoFile
     /// Nil when the file could not be read as an image.
     public var header: ImageHeader?
+    /// Nil when it was not decoded: unreadable, or refused for its shape from its header.
     public var fingerprint: Fingerprint?
     /// The most similar photo among the files before it, and how far it is on the
     /// `--similarity` scale.
@@ -19,112 +19,136 @@ public struct Inspection: Sendable {
     /// The photo taken that it duplicates (or the better copy that took its place), as `build`
     /// names it; else the first earlier file that is the same photo.
     public var duplicateOf: PathName?
+    /// The copy it took the place of, as a better copy of it.
+    public var replaced: PathName?
     public var verdict: Verdict
 
     public enum Verdict: Sendable {
-        /// `build` would use it, as the `index`-th photo, in `tile`, showing `crop` of it (in
-        /// its own pixels as displayed).
-        case used(index: Int, tile: PixelRect, crop: PixelRect)
+        /// `build` uses it, where `placement` says.
+        case used(Placement)
         case skipped(Rejection)
+    }
+
+    /// Where a photo used is drawn.
+    public struct Placement: Sendable {
+        /// Its page, from 1, with `--pages`; nil for one collage.
+        public var page: Int?
+        /// Its place in its collage (its cell on its page), from 0.
+        public var index: Int
+        /// Its number among the photos used, from 1 (a label's `{n}`).
+        public var number: Int
+        /// Its tile on the canvas, and the part of the photo shown (its own pixels as displayed).
+        public var tile: PixelRect
+        public var crop: PixelRect
+
+        public init(page: Int? = nil, index: Int, number: Int, tile: PixelRect = .zero, crop: PixelRect = .zero) {
+            self.page = page
+            self.index = index
+            self.number = number
+            self.tile = tile
+            self.crop = crop
+        }
+    }
+
+    public init(file: PhotoFile, header: ImageHeader? = nil, verdict: Verdict) {
+        self.file = file
+        self.header = header
+        self.verdict = verdict
     }
 }
 
-/// `collage inspect`: every file read and judged by the rules `build` applies, in order, but
-/// none left unread (the takeWhile of `build` stops reading at the limit; this reports what the
-/// rest would meet).
+/// `collage inspect`: every file read and decided as `build` (or with `pages`, `build --pages`)
+/// decides it, by the same values: the same read-ahead (`Prefetcher`, each photo decoded at the
+/// size that build keeps it at), the same selection (`Selection.decide`) or page filler
+/// (`PageFiller`), the same placements. None is left unread: the files past build's limit are
+/// read too, and said to be over it. The findings are kept by an `InspectionLedger`.
 public struct CollageInspection: Sendable {
     public let options: CollageOptions
+    public let pages: Bool
 
-    public init(options: CollageOptions) {
-        self.options = options
+    /// With `pages`, the layout is a page's (`PagedBuild(options:)`).
+    public init(options: CollageOptions, pages: Bool = false) {
+        self.options = pages ? PagedBuild(options: options).options : options
+        self.pages = pages
     }
-
-    /// Photos are decoded small: enough for the fingerprint and the comparison, fast for many files.
-    static let sampleSide = 320
 
     public func run(_ inputs: [PhotoInputs.Item], progress: @escaping @Sendable (Inspection) -> Void = { _ in }) async -> [Inspection] {
-        let rules = options.rules(limit: options.layout.limit)
-        var results: [Inspection] = []
-        var seen: [Photo] = []
-        // The photos taken, in their places, and the result each one is.
-        var taken: [(photo: Photo, result: Int)] = []
-        for item in inputs {
-            var inspection: Inspection
-            switch item {
-            case .unusable(let file, let rejection):
-                inspection = Inspection(file: file, verdict: .skipped(rejection))
-            case .file(let file):
-                let photo: Photo?
-                (inspection, photo) = await read(file, rules: rules)
-                if let photo {
-                    // The nearest and the first it copies among every photo seen; build's
-                    // decision (the rule book's) among those taken.
-                    let resemblances = seen.map { Resemblance(of: photo, to: $0) }
-                    inspection.fingerprint = photo.fingerprint
-                    inspection.nearest = PhotoRules.nearest(among: resemblances)
-                    if case .duplicate(let original)? = PhotoRules.unique(among: resemblances, similarity: options.similarity) {
-                        inspection.duplicateOf = original
+        let layout = options.layout
+        let plan = KeptSizePlan.planned(count: pages ? layout.limit : min(layout.limit, inputs.count))
+        let prefetcher = Prefetcher(inputs, reader: PhotoLoader(limits: options.readLimits), rules: rules, room: nil, depth: options.decoders,
+                                    memory: options.readLimits.decode.maximumDecodeBytes) { size, index in
+            plan.keptSize(of: size, file: index, position: 0, in: layout)
+        }
+        var ledger = InspectionLedger(similarity: options.similarity)
+        if pages {
+            await inspectPages(from: prefetcher, into: &ledger, progress: progress)
+        } else {
+            await inspectCollage(from: prefetcher, into: &ledger, progress: progress)
+        }
+        await prefetcher.cancel()
+        return ledger.results
+    }
+
+    /// The rule book: one collage's limit, or none for pages.
+    var rules: PhotoRuleBook {
+        options.rules(limit: pages ? nil : options.layout.limit)
+    }
+
+    /// `build`: each step decided on one selection; its photos placed once all are decided.
+    private func inspectCollage(from prefetcher: Prefetcher, into ledger: inout InspectionLedger,
+                                progress: @Sendable (Inspection) -> Void) async {
+        var selection = Selection(limit: options.layout.limit, similarity: options.similarity)
+        while let step = await prefetcher.next(taken: selection.count) {
+            let result = ledger.record(step)
+            let decision = selection.decide(step, by: rules)
+            switch decision.outcome {
+            case .added(let photo, _):
+                let index = selection.photos.firstIndex { $0.name == photo.name } ?? 0
+                ledger.use(result, named: photo.name, at: Inspection.Placement(index: index, number: index + 1))
+                if let replaced = decision.replaced { ledger.replace(replaced.file.path, by: result) }
+            case .skipped(let rejection, _):
+                ledger.skip(result, rejection)
+            }
+            progress(ledger.results[result])
+        }
+        let photos = selection.photos
+        let placements = CollageRenderer.placements(of: photos, canvas: options.layout.canvas, style: options.layout.style)
+        for (index, (photo, placement)) in zip(photos, placements).enumerated() {
+            ledger.place(photo.name, at: Inspection.Placement(index: index, number: index + 1, tile: placement.tile, crop: placement.crop))
+        }
+    }
+
+    /// `build --pages`: each step given to one page filler; each page placed as it is handed
+    /// over (a page made again, again), as a dry run of `--pages` places it (`PageSaver`).
+    private func inspectPages(from prefetcher: Prefetcher, into ledger: inout InspectionLedger,
+                              progress: @Sendable (Inspection) -> Void) async {
+        let reader = PhotoLoader(limits: options.readLimits)
+        let saver = PageSaver(options: options, names: PageNames(output: PathName("page.jpg"), pages: 1), format: .jpeg, dryRun: true,
+                              reader: reader, keep: PagedBuild(options: options).keep, log: { _ in })
+        var filler = PageFiller(perPage: options.layout.limit, rules: rules)
+        func apply(_ events: [PageFiller.Event], to result: Int?) async {
+            for event in events {
+                switch event {
+                case .added(_, let photo, let place, _, _):
+                    let number = (place.page - 1) * filler.perPage + place.cell + 1
+                    if let result { ledger.use(result, named: photo.name, at: Inspection.Placement(page: place.page, index: place.cell, number: number)) }
+                case .skipped(_, let rejection, _):
+                    if let result { ledger.skip(result, rejection) }
+                case .replaced(let kept, _, _, _, _):
+                    if let result { ledger.replace(kept, by: result) }
+                case .page(let page):
+                    guard let page = await saver.decoded(page), case .success(let placed)? = await saver.save(page) else { continue }
+                    for (index, tile) in placed.tiles.enumerated() {
+                        ledger.place(tile.path, at: Inspection.Placement(page: placed.number, index: index, number: tile.number, tile: tile.tile, crop: tile.crop))
                     }
-                    if case .used = inspection.verdict {
-                        let amongTaken = taken.map { Resemblance(of: photo, to: $0.photo) }
-                        switch rules.decide(photo, resemblances: amongTaken, taken: taken.count) {
-                        case .skip(let rejection):
-                            inspection.verdict = .skipped(rejection)
-                            // The copy it is said to duplicate is the one taken, as build names it.
-                            if case .duplicate(let original) = rejection { inspection.duplicateOf = original }
-                        case .use:
-                            inspection.verdict = .used(index: taken.count, tile: .zero, crop: .zero)
-                            taken.append((photo, results.count))
-                        case .replace(let kept, _):
-                            let place = taken.firstIndex { $0.photo.name == kept.name } ?? taken.count
-                            if place < taken.count {
-                                results[taken[place].result].verdict = .skipped(.replacedBy(file.path))
-                                results[taken[place].result].duplicateOf = file.path
-                                taken[place] = (photo, results.count)
-                            }
-                            inspection.verdict = .used(index: place, tile: .zero, crop: .zero)
-                        }
-                    }
-                    seen.append(photo)
                 }
             }
-            progress(inspection)
-            results.append(inspection)
         }
-        let placements = CollageRenderer.placements(of: taken.map(\.photo), canvas: options.layout.canvas, style: options.layout.style)
-        for index in results.indices {
-            if case .used(let position, _, _) = results[index].verdict {
-                results[index].verdict = .used(index: position, tile: placements[position].tile, crop: placements[position].crop)
-            }
+        while let step = await prefetcher.next(taken: filler.count) {
+            let result = ledger.record(step)
+            await apply(filler.take(step), to: result)
+            progress(ledger.results[result])
         }
-        return results
-    }
-
-    /// Reads and decodes one file small; the verdict so far is its shape's.
-    private func read(_ file: PhotoFile, rules: PhotoRuleBook) async -> (Inspection, Photo?) {
-        let limits = options.readLimits
-        do {
-            let (header, photo) = try await Blocking.run {
-                let opened = try PhotoLoader.open(file.path, limits: limits)
-                let decoded = try opened.decode(at: Self.sampleSize(of: opened.header.displayedSize))
-                return (opened.header, decoded.map { decoded in
-                    var photo = Photo(name: file.path, size: decoded.header.displayedSize, image: decoded.image)
-                    // Its format: which of two copies the rule book keeps weighs it.
-                    photo.decoding = decoded.details
-                    return photo
-                })
-            }
-            let verdict: Inspection.Verdict = rules.shape(header.displayedSize).map { .skipped($0) }
-                ?? .used(index: 0, tile: .zero, crop: .zero)
-            return (Inspection(file: file, header: header, verdict: verdict), photo)
-        } catch {
-            return (Inspection(file: file, verdict: .skipped(Rejection(reading: error))), nil)
-        }
-    }
-
-    /// The photo's shape within `sampleSide` pixels.
-    static func sampleSize(of shown: PixelSize) -> PixelSize {
-        let scale = min(1, Double(sampleSide) / Double(max(shown.width, shown.height)))
-        return PixelSize(width: max(1, Int((Double(shown.width) * scale).rounded())), height: max(1, Int((Double(shown.height) * scale).rounded())))
+        await apply(filler.finish(), to: nil)
     }
 }

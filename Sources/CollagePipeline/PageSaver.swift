@@ -12,22 +12,41 @@ internal import CollageFiles
 /// than the limit (the last) has larger tiles with the book's grid: its photos are decoded again
 /// at the size they need (`CollageBuild.fitted`), as a build's are; a fixed grid keeps its cells.
 struct PageSaver: Sendable {
-    /// A page to draw: its number, the run's number of its first photo, its photos.
-    struct Job: Sendable {
-        let number: Int
-        let firstNumber: Int
-        let photos: [Photo]
-    }
-
     let options: CollageOptions
     let names: PageNames
     let format: ImageFormat
     let dryRun: Bool
     let reader: any PhotoReader
+    /// The size a photo of a displayed size is kept at, as the file at an index: a page drawn
+    /// again reads its photos again at the sizes they were first kept at.
+    let keep: @Sendable (PixelSize, Int) -> PixelSize
     let log: @Sendable (PipelineEvent) -> Void
 
+    /// `page` with its photos decoded: a page drawn again (`again`) reads them again. Nil, with a
+    /// line, when one of them cannot be read again (changed or gone meanwhile): the page stays as
+    /// it was drawn, and a run of the same command puts the better copy in.
+    func decoded(_ page: PageFiller.Page) async -> PageFiller.Page? {
+        guard let entries = page.again else { return page }
+        var decoded = page
+        for entry in entries {
+            let photo: Result<Photo, Rejection> = switch await reader.probe(PhotoFile(path: entry.name)) {
+            case .success(let probed) where probed.size == entry.size: await probed.decode(keeping: keep(entry.size, entry.index))
+            case .success: .failure(.unusable(.unreadable, detail: "changed meanwhile"))
+            case .failure(let rejection): .failure(rejection)
+            }
+            switch photo {
+            case .success(let photo):
+                decoded.photos.append(photo)
+            case .failure(let rejection):
+                log(.notice("cannot make \(names.path(page: page.number)) again: \(entry.name): \(rejection); it stays as it was (run the same command again)"))
+                return nil
+            }
+        }
+        return decoded
+    }
+
     /// The page as drawn and written; nil when the run was cancelled meanwhile (no file left).
-    func save(_ job: Job) async -> Result<PagesReport.Page, BuildError>? {
+    func save(_ job: PageFiller.Page) async -> Result<PagesReport.Page, BuildError>? {
         let layout = options.layout
         let path = names.path(page: job.number)
         let photos = job.photos.count < layout.limit && !dryRun

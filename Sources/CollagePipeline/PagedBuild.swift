@@ -14,21 +14,23 @@ internal import CollageLocking
 /// cells of a full page (`CollageStyle.pageCells`).
 ///
 /// ```
-/// files ─▶ read ahead (probe, decode; PrefetchingReader) ─▶ shape, unique or a better copy (PhotoRuleBook over SeenPhotos) ─▶ page
+/// files ─▶ read ahead (probe, shape, decode; Prefetcher) ─▶ unique or a better copy, page after page (PageFiller: PhotoRuleBook over SeenPhotos) ─▶ page
 ///   page ─▶ AsyncChannel (one page handed over at a time) ─▶ render ─▶ encode ─▶ atomic save
 /// ```
 /// The rules are `build`'s (`PhotoRuleBook`), held across the whole run: the shape rule, and the
-/// duplicate rule against every photo taken on any page (a better copy takes the place of one on
-/// the page being filled; one already handed to the saver keeps its place), through a fingerprint index (`SeenPhotos`), so the check costs about
-/// the same for the 10,000th photo as for the tenth.
+/// duplicate rule against every photo taken on any page, through a fingerprint index
+/// (`SeenPhotos`), so the check costs about the same for the 10,000th photo as for the tenth. A
+/// better copy takes the place of its copy wherever that is: a full page is held until one more
+/// file is decided (`PageFiller.window`), so a copy sorting just after it finds it not yet
+/// drawn; a page made before its better copy came is made again with it after the last page.
 ///
-/// Memory is flat in the photo count: the pixels held are the page being filled, the page being
-/// drawn and saved, and the read-ahead (`PrefetchingReader`: a few photos, within
+/// Memory is flat in the photo count: the pixels held are the page being filled, the page held,
+/// the page being drawn and saved, and the read-ahead (`Prefetcher`: a few photos, within
 /// `--max-memory`); of every other photo only its name, size and fingerprint stay in memory, its
 /// thumbnail in a nameless file (`ThumbnailFile`), read back when a later photo's fingerprint
 /// makes it a candidate. Decoding the next page overlaps drawing and encoding the last: a page is
-/// handed to the saver as soon as it is full, and filling the next one waits only if the saver
-/// is still busy with the one before (a channel with no buffer).
+/// handed to the saver once it is full and its window closed, and filling the next one waits
+/// only if the saver is still busy with the one before (a channel with no buffer).
 ///
 /// Cancelled (SIGINT, SIGTERM), the page being saved leaves no temporary file and every page
 /// before it is complete; the report says which page the run stopped before.
@@ -50,8 +52,13 @@ public struct PagedBuild: Sendable {
     }
 
     /// Refuses a page file that is one of the photos read: a run never writes over its input.
+    /// An earlier page of its own (a collage this tool wrote, refused as one among the photos)
+    /// is replaced, as `build` replaces its collage.
     public static func check(_ inputs: [PhotoInputs.Item], names: PageNames, pages: Int) throws(BuildError) {
-        let read = Set(inputs.compactMap { FileIdentity.key(of: $0.file.path) })
+        let read = Set(inputs.compactMap { item -> FileKey? in
+            guard case .file(let file) = item else { return nil }
+            return FileIdentity.key(of: file.path)
+        })
         for page in 1...max(1, pages) {
             let path = names.path(page: page)
             if let key = FileIdentity.key(of: path), read.contains(key) { throw .outputIsInput(path.description) }
@@ -64,111 +71,105 @@ public struct PagedBuild: Sendable {
         _ inputs: [PhotoInputs.Item], names: PageNames, as format: ImageFormat, dryRun: Bool = false,
         log: @escaping @Sendable (PipelineEvent) -> Void
     ) async -> PagesReport {
-        let perPage = options.layout.limit
-        var report = PagesReport(canvas: options.layout.canvas, format: format, perPage: perPage, dryRun: dryRun)
-        report.given = inputs.count
         let clock = ContinuousClock(), start = clock.now
-        // The read-ahead's room is every file: no page ever stops the run from taking photos.
-        var readLayout = options.layout
-        readLayout.limit = max(1, inputs.count)
-        // The file at place i can land at places 0…i of the first page, and anywhere on a later
-        // one: exactly what a build planned for one page of `perPage` keeps (`.planned`).
-        let flow = CollageFlow(reader: PhotoLoader(limits: options.readLimits), layout: readLayout, accept: options.accept,
-                               similarity: options.similarity, plan: .planned(count: perPage), log: log)
-        let reader = PrefetchingReader(inputs, flow: flow, depth: options.decoders, memory: options.readLimits.decode.maximumDecodeBytes)
-        let rules = options.rules(limit: nil)
-        let saver = PageSaver(options: options, names: names, format: format, dryRun: dryRun, reader: flow.reader, log: log)
-        let channel = AsyncChannel<PageSaver.Job>()
-        let pages = Locked<[PagesReport.Page]>([])
-        let failure = Locked<BuildError?>(nil)
-
+        var run = Filling(report: PagesReport(canvas: options.layout.canvas, format: format, perPage: options.layout.limit, dryRun: dryRun),
+                          names: names, log: log)
+        run.report.given = inputs.count
+        run.report.turnedPaper = options.turnedPaper
+        let (reader, keep) = (PhotoLoader(limits: options.readLimits), keep)
+        let prefetcher = Prefetcher(inputs, reader: reader, rules: options.rules(limit: nil), room: nil, depth: options.decoders,
+                                    memory: options.readLimits.decode.maximumDecodeBytes, keep: keep)
+        let saver = PageSaver(options: options, names: names, format: format, dryRun: dryRun, reader: reader, keep: keep, log: log)
+        let (pages, failure, channel) = (Locked<[PagesReport.Page]>([]), run.failure, run.channel)
         await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                // Takes every page handed over, so a send never waits for a saver that is gone;
-                // after a failure, the pages still coming are dropped unsaved.
-                for await job in channel where failure.withLock({ $0 == nil }) {
-                    switch await saver.save(job) {
-                    case .success(let page): pages.withLock { $0.append(page) }
-                    case .failure(let error): failure.withLock { $0 = error }
-                    case nil: return  // cancelled: the page in flight left no file
-                    }
-                }
-            }
+            group.addTask { await Self.save(channel, with: saver, into: pages, failure: failure) }
             // Thumbnails go to a nameless file: memory keeps ~40 bytes a photo taken, not 3 KB.
             let spilled = ThumbnailFile(beside: names.path(page: 1)) { log(.notice($0)) }
-            var seen = SeenPhotos(thumbnails: spilled.map { $0 as any ThumbnailStore } ?? ThumbnailsInMemory())
-            var page: [Photo] = []
-            var number = 1, used = 0
-            for (index, item) in inputs.enumerated() {
-                if Task.isCancelled || failure.withLock({ $0 != nil }) { break }
-                switch await Self.read(item.file, at: index, reader: reader, flow: flow) {
-                case .failure(let skip):
-                    report.skipped.append((item.file.path, skip.rejection, skip.size))
-                    log(.skipped(item.file, skip.rejection, size: skip.size))
-                case .success(let photo):
-                    let checking = clock.now
-                    let resemblances = seen.resemblances(of: photo)
-                    // A photo on a page already handed to the saver keeps its place.
-                    let verdict = rules.decide(photo, resemblances: resemblances, taken: used) { name in page.contains { $0.name == name } }
-                    report.duplicateCheck += clock.now - checking
-                    switch verdict {
-                    case .skip(let rejection):
-                        report.skipped.append((item.file.path, rejection, photo.size))
-                        log(.skipped(item.file, rejection, size: photo.size))
-                        continue
-                    case .replace(let kept, let nearest):
-                        seen.replace(kept.name, with: photo)
-                        page[page.firstIndex { $0.name == kept.name }!] = photo
-                        log(.added(item.file, photo, count: page.count, nearest: nearest))
-                        report.skipped.append((kept.name, .replacedBy(item.file.path), kept.size))
-                        log(.skipped(PhotoFile(path: kept.name), .replacedBy(item.file.path), size: kept.size))
-                    case .use(let nearest):
-                        seen.insert(photo)
-                        page.append(photo)
-                        used += 1
-                        log(.added(item.file, photo, count: page.count, nearest: nearest))
-                    }
-                    if page.count == perPage {
-                        await channel.send(PageSaver.Job(number: number, firstNumber: used - page.count + 1, photos: page))
-                        (page, number) = ([], number + 1)
-                    }
-                }
-            }
-            if !page.isEmpty && !Task.isCancelled && failure.withLock({ $0 == nil }) {
-                await channel.send(PageSaver.Job(number: number, firstNumber: used - page.count + 1, photos: page))
-            }
-            page = []
+            var filler = PageFiller(perPage: options.layout.limit, rules: options.rules(limit: nil),
+                                    seen: SeenPhotos(thumbnails: spilled.map { $0 as any ThumbnailStore } ?? ThumbnailsInMemory()))
+            await run.fill(&filler, from: prefetcher)
             channel.finish()
             await group.waitForAll()
             // The files after an interruption were never decided.
-            await reader.cancel()
-            report.pages = pages.withLock { $0 }
-            if Task.isCancelled && failure.withLock({ $0 == nil }) { report.stoppedBefore = report.pages.count + 1 }
+            await prefetcher.cancel()
+            run.report.pages = pages.withLock { $0 }
+            if Task.isCancelled && failure.withLock({ $0 == nil }) { run.report.stoppedBefore = run.report.pages.count + 1 }
         }
-        report.seconds = clock.now - start
-        report.failure = failure.withLock { $0 }
-        if report.failure == nil, report.stoppedBefore == nil, report.pages.isEmpty {
-            report.failure = .noUsablePhoto(given: inputs.count)
+        run.report.seconds = clock.now - start
+        run.report.failure = failure.withLock { $0 }
+        if run.report.failure == nil, run.report.stoppedBefore == nil, run.report.pages.isEmpty {
+            run.report.failure = .noUsablePhoto(given: inputs.count)
         }
-        return report
+        return run.report
     }
 
-    /// A file through the rules before the duplicate check: its header (the read-ahead's),
-    /// the shape rule, its decode at the size kept for any place on a page.
-    private static func read(_ file: PhotoFile, at index: Int, reader: PrefetchingReader, flow: CollageFlow) async -> Result<Photo, Skip> {
-        switch await reader.probe(file) {
-        case .failure(let rejection): return .failure(Skip(rejection: rejection, size: nil))
-        case .success(let probed):
-            if let rejection = flow.rules.shape(probed.size) {
-                return .failure(Skip(rejection: rejection, size: probed.size))
+    /// The size a photo is kept at, as the file at an index: it can land at places 0…index of the
+    /// first page, and anywhere on a later one, exactly what a build planned for one page of
+    /// `--limit` keeps (`.planned`).
+    var keep: @Sendable (PixelSize, Int) -> PixelSize {
+        let (plan, layout) = (KeptSizePlan.planned(count: options.layout.limit), options.layout)
+        return { size, index in plan.keptSize(of: size, file: index, position: 0, in: layout) }
+    }
+
+    /// The saver's side: takes every page handed over, so a send never waits for a saver that is
+    /// gone; after a failure, the pages still coming are dropped unsaved. A page made again
+    /// takes the place of the one it was.
+    private static func save(_ channel: AsyncChannel<PageFiller.Page>, with saver: PageSaver, into pages: Locked<[PagesReport.Page]>,
+                             failure: Locked<BuildError?>) async {
+        for await page in channel where failure.withLock({ $0 == nil }) {
+            guard let page = await saver.decoded(page) else { continue }
+            switch await saver.save(page) {
+            case .success(let saved):
+                pages.withLock { pages in
+                    if let index = pages.firstIndex(where: { $0.number == saved.number }) { pages[index] = saved } else { pages.append(saved) }
+                }
+            case .failure(let error): failure.withLock { $0 = error }
+            case nil: return  // cancelled: the page in flight left no file
             }
-            return await probed.decode(keeping: flow.keptSize(of: probed.size, file: index, position: 0))
-                .mapError { Skip(rejection: $0, size: probed.size) }
         }
     }
+}
 
-    struct Skip: Error {
-        let rejection: Rejection
-        let size: PixelSize?
+extension PagedBuild {
+    /// The first stage's side: the steps read ahead, decided by the page filler, each event
+    /// reported, each page handed over to the saver.
+    struct Filling {
+        var report: PagesReport
+        let names: PageNames
+        let log: @Sendable (PipelineEvent) -> Void
+        let channel = AsyncChannel<PageFiller.Page>()
+        let failure = Locked<BuildError?>(nil)
+
+        mutating func fill(_ filler: inout PageFiller, from prefetcher: Prefetcher) async {
+            let clock = ContinuousClock()
+            while !Task.isCancelled, failure.withLock({ $0 == nil }), let step = await prefetcher.next(taken: filler.count) {
+                // A file cut short by a stop was never decided.
+                if Task.isCancelled { break }
+                let checking = clock.now
+                let events = filler.take(step)
+                report.duplicateCheck += clock.now - checking
+                for event in events { await apply(event) }
+            }
+            guard !Task.isCancelled, failure.withLock({ $0 == nil }) else { return }
+            for event in filler.finish() { await apply(event) }
+        }
+
+        private mutating func apply(_ event: PageFiller.Event) async {
+            switch event {
+            case .added(let file, let photo, _, let count, let nearest):
+                log(.added(file, photo, count: count, nearest: nearest))
+            case .skipped(let file, let rejection, let size):
+                report.skipped.append((file.path, rejection, size))
+                log(.skipped(file, rejection, size: size))
+            case .replaced(let kept, let size, let better, let place, let drawn):
+                report.skipped.append((kept, .replacedBy(better.path), size))
+                log(.skipped(PhotoFile(path: kept), .replacedBy(better.path), size: size))
+                guard drawn else { return }
+                let (page, made) = (names.path(page: place.page), report.dryRun ? "planned" : "made")
+                log(.notice("\(better.path): a better copy of \(kept), which \(page) holds and was \(made) before it came: \(page) is \(made) again with it after the last page"))
+            case .page(let page):
+                await channel.send(page)
+            }
+        }
     }
 }

@@ -30,6 +30,8 @@ public struct PagesReport: Sendable {
     }
 
     public let canvas: PixelSize
+    /// The paper named alone (`A4`) when it was laid landscape, the way the grid fills more.
+    public var turnedPaper: String?
     public let format: ImageFormat
     /// Photos per page: `--limit`, or the grid's.
     public let perPage: Int

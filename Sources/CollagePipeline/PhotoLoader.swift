@@ -29,7 +29,7 @@ public struct PhotoLoader: PhotoReader {
             let content = bytes.map { ContentHash(of: $0) }
             if let content, let collage = journal?.collage(containing: content) { throw Rejection.alreadyUsed(in: collage) }
             let opened = try Self.open(input, bytes: bytes, limits: limits.decode)
-            return ProbedPhoto(size: opened.header.displayedSize, decodeBytes: opened.header.decodeBytes) { kept in
+            return ProbedPhoto(size: opened.header.displayedSize, decodeBytes: opened.header.decodeBytes, header: opened.header) { kept in
                 await Self.offload {
                     // The first decode uses what the probe opened (the file, or the bytes hashed);
                     // another, at another size, opens the file again.

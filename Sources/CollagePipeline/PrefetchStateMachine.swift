@@ -1,59 +1,54 @@
-/// `PrefetchingReader`'s rules, as values: which files to start reading ahead of the chain, and
-/// which decodes may run within the memory budget. Each method takes what happened and returns
-/// what to do; the reader keeps the tasks, continuations and files, and the lock around this.
+/// `Prefetcher`'s rules, as values: which files to start reading ahead of whoever decides them,
+/// and which decodes may run within the memory budget. Each method takes what happened and
+/// returns what to do; the prefetcher keeps the tasks, continuations and files, and the lock
+/// around this.
 ///
 /// ```
 /// var rules = PrefetchStateMachine(files: 8, depth: 2, limit: 6, memory: 100)
-/// rules.ask(index: 0, inOrder: true)   // .take(0), starting [0, 1]
+/// rules.ask()   // Ask(index: 0, starting: [0, 1])
 /// ```
 struct PrefetchStateMachine: Sendable, Equatable {
-    /// How many inputs there are, how many are read at once, the photos a collage takes, and
-    /// the most the decodes under way may need together.
+    /// How many inputs there are, how many are read at once, the photos the caller takes (nil:
+    /// every one, as pages and `inspect` do), and the most the decodes under way may need together.
     let files: Int
     let depth: Int
-    let limit: Int
+    let limit: Int?
     let memory: Int
 
-    /// How many files the chain has asked for (it is deciding the last), and the next to start.
+    /// How many files the caller has asked for (it is deciding the last), and the next to start.
     private(set) var asked = 0
     private(set) var next = 0
     /// Files started and not yet finished reading.
     private(set) var reading = 0
     /// Files whose header already ruled them out: they take no room.
     private(set) var refused: Set<Int> = []
-    /// The photos the chain has taken so far.
+    /// The photos the caller has taken so far.
     var taken = 0
     /// The memory the decodes under way need, and the decodes waiting for room (need by index).
     private(set) var committed = 0
     private(set) var waiting: [Int: Int] = [:]
-    /// After `stop()`, or once the chain asks for a file out of order: files are read directly.
+    /// After `stop()`: nothing more is started or handed over.
     private(set) var stopped = false
 
-    init(files: Int, depth: Int, limit: Int, memory: Int) {
+    init(files: Int, depth: Int, limit: Int?, memory: Int) {
         self.files = files
         self.depth = max(1, depth)
         self.limit = limit
         self.memory = memory
     }
 
-    /// What the reader does when the chain asks for a file.
-    enum Ask: Equatable {
-        /// Take file `index` from the files started (it is among those started by now).
-        case take(Int, starting: [Int])
-        /// Read file `index` directly: nothing was read ahead for it.
-        case readDirectly(Int)
+    /// What the prefetcher does when the caller asks for its next file: hand over file `index`,
+    /// once the files `starting` are started (it is among those started by then).
+    struct Ask: Equatable {
+        let index: Int
+        let starting: [Int]
     }
 
-    /// The chain asks for its next file; `inOrder` is false when it is not the file expected
-    /// there (then nothing more is read ahead).
-    mutating func ask(inOrder: Bool) -> Ask {
-        let index = asked
+    /// The caller asks for its next file, in order; nil after the last, or once stopped.
+    mutating func ask() -> Ask? {
+        guard !stopped, asked < files else { return nil }
         asked += 1
-        guard !stopped, index < files, inOrder else {
-            stopped = true
-            return .readDirectly(index)
-        }
-        return .take(index, starting: fill())
+        return Ask(index: asked - 1, starting: fill())
     }
 
     /// File `index` finished reading (`refused`: its header ruled it out); the files to start now.
@@ -86,18 +81,18 @@ struct PrefetchStateMachine: Sendable, Equatable {
         return ready
     }
 
-    /// The chain has ended: nothing more is started.
+    /// The caller has ended: nothing more is started.
     mutating func stop() {
         stopped = true
     }
 
     /// Starts files in order while fewer than `depth` are reading, no more than `2 * depth - 1`
-    /// are ahead of the chain, and the photos still to take could use them all: a file is only
-    /// started if the files from the chain's current one up to it, were they all taken, would
-    /// leave room for it. The current file, which the chain waits for, always starts.
+    /// are ahead of the caller, and the photos still to take could use them all: a file is only
+    /// started if the files from the caller's current one up to it, were they all taken, would
+    /// leave room for it. The current file, which the caller waits for, always starts.
     private mutating func fill() -> [Int] {
         guard !stopped else { return [] }
-        let (room, current) = (limit - taken, asked - 1)
+        let (room, current) = (limit.map { $0 - taken } ?? .max, asked - 1)
         var candidates = (current..<max(current, next)).count(where: { !refused.contains($0) })
         var started: [Int] = []
         while next < files, reading < depth, next - current < 2 * depth - 1 {

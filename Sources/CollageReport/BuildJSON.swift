@@ -23,7 +23,7 @@ public enum BuildJSON {
         }
         fields.append(("dryRun", .bool(report.dryRun)))
         fields.append(("format", JSONFields.format(report.format)))
-        fields.append(("canvas", .object(JSONFields.size(report.canvas))))
+        fields.append(("canvas", JSONFields.canvas(report.canvas, turned: report.turnedPaper != nil)))
         fields.append(("used", .int(report.used.count)))
         fields.append(("inputs", .array(report.inputs.map(input))))
         fields.append(("error", report.failure.map(error) ?? .null))

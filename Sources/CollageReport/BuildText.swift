@@ -10,6 +10,7 @@ public enum BuildText {
     public static func plan(_ report: BuildReport) -> [String] {
         let used = report.used
         let header = "\(used.count) of \(report.inputs.count) photo\(report.inputs.count == 1 ? "" : "s") on a \(report.canvas) \(report.format) canvas"
+            + (report.turnedPaper.map { " (\($0) laid landscape)" } ?? "")
         let rows = zip(report.inputs.filter { if case .used = $0.outcome { return true } else { return false } }, used).map { input, photo in
             ("#\(photo.index + 1)", photo.tile.description, input.file.description)
         }

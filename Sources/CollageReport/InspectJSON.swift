@@ -25,14 +25,13 @@ public enum InspectJSON {
         } else {
             fields += [("nearest", .null)]
         }
-        if let original = inspection.duplicateOf {
-            fields += JSONFields.path("duplicateOf", original)
-        } else {
-            fields += [("duplicateOf", .null)]
-        }
+        fields += JSONFields.path("duplicateOf", orNull: inspection.duplicateOf)
+        fields += JSONFields.path("replaced", orNull: inspection.replaced)
         switch inspection.verdict {
-        case .used(let index, let tile, let crop):
-            fields += [("status", "used"), ("index", .int(index)), ("tile", JSONFields.rect(tile)), ("crop", JSONFields.rect(crop))]
+        case .used(let placement):
+            fields += [("status", "used")] + (placement.page.map { [("page", JSONValue.int($0))] } ?? [])
+            fields += [("index", .int(placement.index)), ("number", .int(placement.number)),
+                       ("tile", JSONFields.rect(placement.tile)), ("crop", JSONFields.rect(placement.crop))]
         case .skipped(let rejection):
             fields += [("status", "skipped")] + JSONFields.rejection(rejection)
         }

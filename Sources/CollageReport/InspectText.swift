@@ -30,7 +30,9 @@ public enum InspectText {
         cells.append(inspection.fingerprint?.description ?? "-")
         cells.append(inspection.nearest.map { "\($0.photo.name) (\($0.shownDistance))" } ?? "-")
         switch inspection.verdict {
-        case .used(let index, let tile, _): cells.append("used #\(index + 1) at \(tile)")
+        case .used(let placement):
+            let page = placement.page.map { "page \($0) " } ?? ""
+            cells.append("used \(page)#\(placement.number) at \(placement.tile)" + (inspection.replaced.map { ", in the place of \($0)" } ?? ""))
         case .skipped(let rejection): cells.append("skipped: \(rejection)")
         }
         return cells

@@ -26,6 +26,13 @@ enum JSONFields {
         [("width", .int(size.width)), ("height", .int(size.height))]
     }
 
+    /// A canvas: its size, the way it lies, and whether a paper named alone (`A4`) was turned
+    /// from upright to suit the grid.
+    static func canvas(_ size: PixelSize, turned: Bool) -> JSONValue {
+        let orientation = size.width == size.height ? "square" : size.width > size.height ? "landscape" : "portrait"
+        return .object(self.size(size) + [("orientation", .string(orientation)), ("turned", .bool(turned))])
+    }
+
     static func rect(_ rect: PixelRect) -> JSONValue {
         .object([("x", .int(rect.x)), ("y", .int(rect.y)), ("width", .int(rect.width)), ("height", .int(rect.height))])
     }

@@ -12,7 +12,7 @@ public enum PagesJSON {
     public static func summary(_ report: PagesReport) -> JSONValue {
         WatchJSON.envelope("pages", [
             ("dryRun", .bool(report.dryRun)), ("format", JSONFields.format(report.format)),
-            ("canvas", .object(JSONFields.size(report.canvas))), ("perPage", .int(report.perPage)),
+            ("canvas", JSONFields.canvas(report.canvas, turned: report.turnedPaper != nil)), ("perPage", .int(report.perPage)),
             ("given", .int(report.given)), ("used", .int(report.used)), ("skipped", .int(report.skipped.count)),
             ("pages", .array(report.pages.map(page))),
             ("stoppedBefore", report.stoppedBefore.map(JSONValue.int) ?? .null),

@@ -10,7 +10,8 @@ public enum PagesText {
     public static func plan(_ report: PagesReport) -> [String] {
         let count = report.pages.count
         var lines = ["\(count) page\(count == 1 ? "" : "s") of up to \(report.perPage) from \(report.given) photo\(report.given == 1 ? "" : "s")"
-            + " (\(report.skipped.count) skipped) on a \(report.canvas) \(report.format) canvas"]
+            + " (\(report.skipped.count) skipped) on a \(report.canvas) \(report.format) canvas"
+            + (report.turnedPaper.map { " (\($0) laid landscape)" } ?? "")]
         for page in report.pages {
             lines.append("\(page.path): \(page.tiles.count) photo\(page.tiles.count == 1 ? "" : "s")")
             let width = page.tiles.map(\.tile.description.count).max() ?? 0

@@ -1,10 +1,11 @@
 /// Real command lines for `--help`, one place for each subcommand; every one of them is run by
-/// an end-to-end test (`ConventionsEndToEndTests.helpEndsWithWorkingExamples`).
+/// an end-to-end test (`ConventionsEndToEndTests.helpEndsWithWorkingExamples`). Each fits 80
+/// columns with its indent, so no help wraps one and a copy of it runs.
 enum Examples {
     static let build = """
           collage build trip/*.jpg -o collage.jpg
           find trip -name '*.jpg' -print0 | collage build -0 - -o collage.png
-          collage build trip/ --json --dry-run | jq '.inputs[] | select(.status == "skipped")'
+          collage build trip/ --json --dry-run | jq '.inputs[] | select(.reason)'
         """
 
     static let watch = """
@@ -15,12 +16,12 @@ enum Examples {
 
     static let inspect = """
           collage inspect trip/
-          collage inspect --json trip/*.jpg | jq -r 'select(.status == "skipped") | .path'
+          collage inspect --json trip/*.jpg | jq -r 'select(.reason) | .path'
         """
 
     static let check = """
           collage check booth --batches -o prints/booth.jpg
-          collage check booth --batches -o prints/booth.jpg --json | jq -r '.checks[] | select(.status != "ready") | .detail'
+          collage check booth --batches -o prints/booth.jpg --json | jq -c .checks
         """
 
     static let finish = """
@@ -30,8 +31,8 @@ enum Examples {
 
     static let journal = """
           collage journal show prints/booth.jpg
-          collage journal show prints/booth.jpg --json | jq -r '.collages[] | "\\(.file) \\(.print)"'
-          collage journal reprint prints/booth.jpg 1 --print 'cp {path} reprint-0001.jpg'
+          collage journal show prints/booth.jpg --json | jq -r '.collages[].print'
+          collage journal reprint prints/booth.jpg 1 --print 'cp {path} .'
         """
 
     static let overview = """

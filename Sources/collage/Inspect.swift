@@ -14,8 +14,9 @@ extension Collage {
             discussion: """
                 For each file, in order: its format, stored and displayed size, EXIF orientation, \
                 shape, baseline or progressive, fingerprint, the most similar earlier photo, and \
-                whether build would use it (and where) or why not. Every file is read, also past \
-                the limit. One aligned line per file, or with --json one JSON object per line.
+                whether build would use it (and where: with --pages, its page and cell) or why \
+                not. Every file is read, also past the limit. One aligned line per file, or with \
+                --json one JSON object per line.
                 """
         )
 
@@ -24,6 +25,9 @@ extension Collage {
         @OptionGroup var report: InspectReportOptions
 
         @OptionGroup(title: "The collage to plan the tiles and crops for") var layout: LayoutOptions
+
+        @Flag(help: "As build --pages: every usable photo on successive pages of --limit photos, each file's page and cell.")
+        var pages = false
 
         func validate() throws {
             _ = try layout.checked(rules: rules)
@@ -34,7 +38,7 @@ extension Collage {
             let options = try CollageOptions(look: layout, rules: rules, limits: inputs.limits)
             let log = report.log()
             log.startProgress(given: items.count)
-            let results = await CollageInspection(options: options).run(items) { inspection in
+            let results = await CollageInspection(options: options, pages: pages).run(items) { inspection in
                 if case .used = inspection.verdict { log.advance(used: true) } else { log.advance(used: false) }
             }
             log.endProgress()

@@ -11,10 +11,12 @@ internal import CollageImaging
 /// is the parser's usage error (64), its line ending with the library's reason.
 struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The collage's size: pixels (1800x1200), a print size (6x4in, 15x10cm, 148x105mm) or a paper (A3 to A6, letter, legal). (default: 1800x1200)",
+        "The collage's size: pixels (1800x1200), a print size (6x4in, 15x10cm, 148x105mm) or a paper (A3 to A6, letter, legal; A4-landscape). (default: 1800x1200)",
         valueName: "WxH[unit]"), completion: .list(["1800x1200", "6x4in", "4x6in", "15x10cm"] + PrintSize.papers.keys.sorted()),
             transform: { text in try RequestedSize(parsing: text) })
     var size = RequestedSize.standard
+
+    @Flag var orientation: PaperOrientation?
 
     @Option(help: ArgumentHelp("The resolution for a print size (default 300), recorded in the file (JFIF density, PNG pHYs).", valueName: "dpi"),
             transform: { text in try PrintSize.resolution(parsing: text) })
@@ -63,17 +65,20 @@ struct LayoutOptions: ParsableArguments {
         valueName: "COLSxROWS"), transform: { text in try SheetLayout(parsing: text) })
     var repeatCopies: SheetLayout?
 
-    /// The size asked for, in pixels, and the resolution to record.
+    /// The size asked for, laid as `--portrait` or `--landscape` says, in pixels, and the
+    /// resolution to record.
     func printSize() throws(StyleError) -> PrintSize {
-        try PrintSize(size, dpi: dpi)
+        try PrintSize(orientation.map { size.laid($0) } ?? size, dpi: dpi)
     }
 
-    /// A proof sheet's (`--label`) fixed grid has cells of a camera's 3:2 landscape shape: its
-    /// photos whole in boxes close to their own shape (a portrait or a 4:3 photo whole inside,
-    /// the background beside it), the spare paper around the grid.
-    private var proofCellShape: Double? {
+    var requestedSize: RequestedSize { size }
+
+    /// A proof sheet's (`--label`) fixed grid has cells of a photo's landscape shape, from a
+    /// phone's 4:3 to a camera's 3:2: its photos whole in boxes close to their own shape (a
+    /// portrait whole inside, the background beside it), the spare paper around the grid.
+    private var proofCellShapes: ClosedRange<Double>? {
         guard label != nil, case .fixed = grid else { return nil }
-        return 1.5
+        return CollageStyle.photoShapes
     }
 
     /// The style with the caption's and labels' default colour and font (`LookOptions` sets
@@ -84,7 +89,7 @@ struct LayoutOptions: ParsableArguments {
         // paper's edge, as montage does.
         let proofGap = label == nil ? 0 : max(1, min(size.pixels.width, size.pixels.height) / 100)
         return CollageStyle(grid: grid, gap: try gap?.spacing(dpi: size.dpi) ?? proofGap, margin: try margin?.spacing(dpi: size.dpi) ?? proofGap, crop: crop,
-                            fit: fit ?? (label == nil ? .cover : .contain), cellShape: proofCellShape,
+                            fit: fit ?? (label == nil ? .cover : .contain), cellShapes: proofCellShapes,
                             caption: caption.isEmpty ? nil : CaptionStyle(lines: caption, position: captionPosition),
                             logo: logo != nil, sheet: repeatCopies, label: label.map { TileLabel(template: $0, position: labelPosition) })
     }

@@ -48,6 +48,9 @@ struct LookOptions: ParsableArguments {
         try layout.printSize()
     }
 
+    var requestedSize: RequestedSize { layout.size }
+    var orientation: PaperOrientation? { layout.orientation }
+
     /// The layout's style, in these colours and this font; `--caption-size` in mm needs the
     /// size's resolution.
     func style() throws(StyleError) -> CollageStyle {

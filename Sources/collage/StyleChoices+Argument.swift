@@ -31,3 +31,12 @@ extension CaptionStyle.Alignment: ExpressibleByArgument {
         self = alignment
     }
 }
+
+extension PaperOrientation: EnumerableFlag {
+    public static func help(for value: PaperOrientation) -> ArgumentHelp? {
+        switch value {
+        case .portrait: "Lay the paper (--size) upright, taller than wide."
+        case .landscape: "Lay the paper wider than tall. Without either, a paper named alone (A4) lies the way its grid fills more."
+        }
+    }
+}

@@ -36,6 +36,16 @@ import Testing
         #expect(throws: CaptionError.self) { try CaptionTemplate(parsing: source) }
     }
 
+    /// montage's `-label '%f'` printed "%f" under every photo: a `%` and a letter in a label is
+    /// refused, naming the placeholder to use; a caption's `%` stays text, as does `100 %`.
+    @Test func aLabelWithMontagesEscapeIsRefusedNamingThePlaceholder() throws {
+        #expect(throws: CaptionError.montageEscape("%f", in: "%f")) { try CaptionTemplate(parsing: "%f", forLabel: true) }
+        #expect(throws: CaptionError.montageEscape("%w", in: "{n} %wx%h")) { try CaptionTemplate(parsing: "{n} %wx%h", forLabel: true) }
+        #expect(CaptionError.montageEscape("%f", in: "%f").description.contains("write {name} for it"))
+        #expect(try CaptionTemplate(parsing: "{n} 100 % {date:%d.%m}", forLabel: true).pieces.count == 3)
+        #expect(try CaptionTemplate(parsing: "50%off").pieces == [.text("50%off")])
+    }
+
     @Test func bracesAroundPlaceholdersAreLiteral() throws {
         #expect(try CaptionTemplate(parsing: "{{{n}}}").pieces == [.text("{"), .number(width: 0), .text("}")])
     }

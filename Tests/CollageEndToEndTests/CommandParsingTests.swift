@@ -145,18 +145,45 @@ struct CommandParsingTests {
     }
 
     /// A proof sheet (`--label`) shows each photo whole (contain), apart from its neighbours (a
-    /// gap of 1 % of the shorter side), its fixed grid's cells of 3:2 boxes; each can be asked
-    /// for otherwise. Without a label: cover, no gap, cells sharing the canvas.
-    @Test func aProofSheetDefaultsToWholePhotosApartInThreeByTwoBoxes() throws {
+    /// gap of 1 % of the shorter side), its fixed grid's cells of boxes from 4:3 to 3:2; each can
+    /// be asked for otherwise. Without a label: cover, no gap, cells sharing the canvas.
+    @Test func aProofSheetDefaultsToWholePhotosApartInPhotoShapedBoxes() throws {
         let proof = try Collage.Build.parse(["a.jpg", "--label", "{name}", "--grid", "5x4", "--size", "2480x3508"]).look.style()
-        #expect(proof.fit == .contain && proof.gap == 24 && proof.margin == 24 && proof.cellShape == 1.5)
+        #expect(proof.fit == .contain && proof.gap == 24 && proof.margin == 24 && proof.cellShapes == CollageStyle.photoShapes)
         let asked = try Collage.Build.parse(["a.jpg", "--label", "{name}", "--grid", "5x4", "--fit", "cover", "--gap", "0"]).look.style()
         let margin = try Collage.Build.parse(["a.jpg", "--label", "{name}", "--margin", "0"]).look.style()
         #expect(margin.margin == 0 && margin.gap == 12)
         #expect(asked.fit == .cover && asked.gap == 0)
         let plain = try Collage.Build.parse(["a.jpg", "--grid", "5x4"]).look.style()
-        #expect(plain.fit == .cover && plain.gap == 0 && plain.margin == 0 && plain.cellShape == nil)
-        #expect(try Collage.Build.parse(["a.jpg", "--label", "{name}"]).look.style().cellShape == nil)  // auto grid
+        #expect(plain.fit == .cover && plain.gap == 0 && plain.margin == 0 && plain.cellShapes == nil)
+        #expect(try Collage.Build.parse(["a.jpg", "--label", "{name}"]).look.style().cellShapes == nil)  // auto grid
         #expect(throws: (any Error).self) { try Collage.Build.parse(["a.jpg", "--fit", "fill"]) }
+    }
+
+    /// A paper named alone lies the way the grid fills more (`A4` with a 5x4 proof sheet:
+    /// landscape, said in the options the reports read); `--portrait`, `A4-portrait`, its sides
+    /// (`210x297mm`) or `--landscape` fix it; a strip keeps A6 upright; `inspect` lays it alike.
+    @Test("How a paper is laid", arguments: [
+        (["--size", "A4", "--grid", "5x4", "--label", "{n}"], PixelSize(width: 3508, height: 2480), "A4"),
+        (["--size", "a4", "--grid", "5x4", "--label", "{n}", "--portrait"], PixelSize(width: 2480, height: 3508), nil),
+        (["--size", "A4-portrait", "--grid", "5x4", "--label", "{n}"], PixelSize(width: 2480, height: 3508), nil),
+        (["--size", "210x297mm", "--grid", "5x4", "--label", "{n}"], PixelSize(width: 2480, height: 3508), nil),
+        (["--size", "A4-landscape", "--grid", "1x4"], PixelSize(width: 3508, height: 2480), nil),
+        (["--size", "6x4in", "--portrait"], PixelSize(width: 1200, height: 1800), nil),
+        (["--size", "A6", "--grid", "1x4"], PixelSize(width: 1240, height: 1748), nil),
+        (["--size", "A6"], PixelSize(width: 1748, height: 1240), "A6"),
+    ] as [([String], PixelSize, String?)])
+    func howAPaperIsLaid(arguments: [String], canvas: PixelSize, turned: String?) throws {
+        let build = try Collage.Build.parse(["a.jpg"] + arguments)
+        let options = try CollageOptions(look: build.look, output: build.output, rules: build.rules, limits: build.inputs.limits)
+        #expect(options.layout.canvas == canvas)
+        #expect(options.turnedPaper == turned)
+        let inspect = try Collage.Inspect.parse(["a.jpg"] + arguments)
+        #expect(try CollageOptions(look: inspect.layout, rules: inspect.rules, limits: inspect.inputs.limits).layout.canvas == canvas)
+    }
+
+    @Test func aPaperLaidBothWaysIsAUsageError() {
+        #expect(throws: (any Error).self) { try Collage.Build.parse(["a.jpg", "--size", "A4", "--portrait", "--landscape"]) }
+        #expect(throws: (any Error).self) { try Collage.Build.parse(["a.jpg", "--size", "6x4in-landscape"]) }
     }
 }

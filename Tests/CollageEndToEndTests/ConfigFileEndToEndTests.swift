@@ -74,7 +74,7 @@ struct ConfigFileEndToEndTests {
     @Test(arguments: [
         ("gird = \"1x4\"", "collage: booth.toml: line 2: gird: Unknown option '--gird'. Did you mean '--grid'?"),
         ("grid = \"1y4\"", "collage: booth.toml: line 2: grid: The value '1y4' is invalid for '--grid <grid>': bad grid '1y4': use auto or COLUMNSxROWS, such as 3x2 or 1x4"),
-        ("pages = true", "collage: booth.toml: line 2: pages: an option of collage build, not of collage watch"),
+        ("pages = true", "collage: booth.toml: line 2: pages: an option of collage build and collage inspect, not of collage watch"),
         ("[booth]", "collage: booth.toml: line 2: tables ([...]) are not used: every setting is a key at the top level"),
         ("batch-timeout = \"90s\"", "collage: booth.toml: line 2: batch-timeout: --batch-timeout needs --batches."),
     ])

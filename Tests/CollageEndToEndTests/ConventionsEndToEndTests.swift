@@ -53,6 +53,21 @@ struct ConventionsEndToEndTests {
         }
     }
 
+    /// At 80 columns no help wraps an example: each is one line a copy and paste runs (the
+    /// overview's too, which the parser wraps as prose).
+    @Test func examplesFitEightyColumns() async throws {
+        for command in ["", "build", "watch", "check", "inspect", "finish", "journal"] {
+            let help = try await CollageCommand.run((command.isEmpty ? [] : [command]) + ["--help"], environment: ["COLUMNS": "80"])
+            let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let start = try #require(lines.firstIndex { $0 == "EXAMPLES:" || $0.hasSuffix("For example:") }, "\(command): \(help.stdout)")
+            let examples = lines[(start + 1)...].prefix { !$0.isEmpty }
+            #expect(examples.count >= 2, "\(command)")
+            for line in examples {
+                #expect(line.hasPrefix("  ") && line.count <= 80 && line.contains("collage "), "collage \(command) --help: \(line)")
+            }
+        }
+    }
+
     /// A value no option can use is refused by the argument parser, once, before any file is
     /// read: exit 64, and one `Error:` line naming the option and ending with the library's
     /// reason (or, for a choice among words, the words).
@@ -64,6 +79,7 @@ struct ConventionsEndToEndTests {
         (["build", "--print", "lp -n {copies}"], "Error: The value 'lp -n {copies}' is invalid for '--print <command>': print command 'lp -n {copies}' has no {path}: it would not know which collage to print"),
         (["watch", "--serve", "99999"], "Error: The value '99999' is invalid for '--serve <[address:]port>': 99999: the port must be a number from 0 to 65535"),
         (["inspect", "--dpi", "0"], "Error: The value '0' is invalid for '--dpi <dpi>': bad resolution 0 dpi: it must be 1 to 65535"),
+        (["build", "--label", "%f"], "Error: The value '%f' is invalid for '--label <text>': label '%f': %f is ImageMagick's escape, not a placeholder: write {name} for it; use {name}, {n}, {size}, {date}, {time} or {today}"),
     ])
     func aBadValueIsRefusedByTheParser(arguments: [String], line: String) async throws {
         let folder = try TemporaryDirectory()

@@ -16,6 +16,7 @@ struct JSONEndToEndTests {
         let json = result.stdout
         #expect(try await Shell.jq(#".output | "\(.path) \(.format) \(.width)x\(.height) \(.bytes)""#, json) == ["\(output) png 600x400 \(bytes)"])
         #expect(try await Shell.jq(#""\(.dryRun) \(.format) \(.canvas.width)x\(.canvas.height) \(.used) \(.error)""#, json) == ["false png 600x400 2 null"])
+        #expect(try await Shell.jq(#""\(.canvas.orientation) \(.canvas.turned)""#, json) == ["landscape false"])
         #expect(try await Shell.jq(#".inputs[0] | "\(.path) \(.status) \(.index) \(.width)x\(.height) \(.tile | [.x, .y, .width, .height])""#, json)
             == ["autumn.jpg used 0 320x200 [0,0,300,400]"])
         #expect(try await Shell.jq(#".inputs[0] | "\(.fingerprint | test("^[0-9a-f]{32}$")) \(.decode.format) \(.decode.scale) \(.decode.orientation)""#, json)
@@ -79,6 +80,24 @@ struct JSONEndToEndTests {
         ])
         #expect(try await Shell.jq(#"select(.path == "kite-copy.jpg") | "\(.nearest.path) \(.nearest.distance)""#, result.stdout) == ["kite.jpg 0"])
         #expect(try await Shell.jq(#"select(.path == "kite.jpg") | .tile | "\(.width)x\(.height)+\(.x)+\(.y)""#, result.stdout) == ["900x1200+900+0"])
+    }
+
+    /// docs/scripting.md: "new fields may be added". The schemas say so too: every report, with a
+    /// field added to each of its objects, still validates.
+    @Test func theSchemasLetFieldsBeAdded() async throws {
+        let repository = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent().path
+        let out = try TemporaryDirectory()
+        let added = #"jq -c 'walk(if type == "object" then . + {"addedLater": 1} else . end)'"#
+        let reports = [
+            ("collage build autumn.jpg kite.jpg kite-copy.jpg portrait.jpg --json -o \(out.file("c.jpg"))", "build.schema.json", ""),
+            ("collage build autumn.jpg kite.jpg kite-copy.jpg --pages --limit 1 --json -o \(out.file("p.jpg"))", "pages-event.schema.json", " --lines"),
+            ("collage inspect autumn.jpg kite.jpg kite-copy.jpg portrait.jpg --json", "inspect.schema.json", " --lines"),
+        ]
+        for (command, schema, lines) in reports {
+            let result = try await Shell.run("set -o pipefail; \(command) | \(added) | python3 \(repository)/Tests/EndToEnd/validate-json.py \(repository)/docs/\(schema)\(lines)",
+                                             in: Fixtures.directory)
+            #expect(result.status == 0, "\(schema): \(result.stderr)")
+        }
     }
 
     @Test func watchEventsReachAPipeTheMomentTheyHappen() async throws {

@@ -141,8 +141,8 @@ struct PagesEndToEndTests {
                                                    "--caption-color", "#ff00ff"] + names.map(photos.file) + ["-o", output])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(out.contents == ["sheet-0001.png", "sheet-0002.png"])
-        // A proof sheet's defaults: whole photos, 1 % of 400 px between and around them, 3:2 boxes.
-        var style = CollageStyle(grid: try CollageGrid(parsing: "2x1"), gap: 4, margin: 4, fit: .contain, cellShape: 1.5,
+        // A proof sheet's defaults: whole photos, 1 % of 400 px between and around them, boxes from 4:3 to 3:2.
+        var style = CollageStyle(grid: try CollageGrid(parsing: "2x1"), gap: 4, margin: 4, fit: .contain, cellShapes: CollageStyle.photoShapes,
                                  label: TileLabel(template: try CaptionTemplate(parsing: "{name}", forLabel: true)))
         style.pageCells = 2
         let cells = CollageLayout.tiles(count: 2, canvas: PixelSize(width: 800, height: 400), style: style)

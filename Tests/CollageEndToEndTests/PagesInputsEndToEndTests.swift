@@ -57,4 +57,33 @@ extension PagesInputsEndToEndTests {
         #expect(try await Shell.jq(#"select(.type == "skipped") | "\(.data.reason)""#, Data(again.stdout.utf8)) == ["collage", "collage", "collage"])
         #expect(try await Shell.jq(#"select(.type == "added") | .data.path"#, Data(again.stdout.utf8)).contains(trip.file("IMG-0007.jpg")))
     }
+
+    /// `build trip --pages -o trip/album.jpg`, three times: the first run writes its pages; each
+    /// later one leaves them out as its own collages (reason `collage`, a line each), writes the
+    /// same pages again, the same bytes, each a new file renamed over the old (atomically, as
+    /// `build` replaces its collage), and leaves nothing else behind.
+    @Test func pagesIntoTheirOwnFolderRunAgainAndAgain() async throws {
+        let names = ["autumn.jpg", "bythewater.jpg", "eveningglow.jpg", "kite.jpg", "path.jpg"]
+        for name in names { try Fixtures.copy(name, to: trip.file(name)) }
+        let pages = (1...3).map { trip.file(String(format: "album-%04d.jpg", $0)) }
+        var runs: [(stdout: [String], skipped: [String], bytes: [Data], inodes: [UInt64])] = []
+        for _ in 1...3 {
+            let result = try await CollageCommand.run(["build", trip.path, "--pages", "--limit", "2", "--size", "300x200", "--json", "-o", trip.file("album.jpg")])
+            #expect(result.status == 0, "\(result.stderr)")
+            let events = Data(result.stdout.utf8)
+            let skipped = try await Shell.jq(#"select(.type == "skipped") | "\(.data.path) \(.data.reason)""#, events)
+            let written = try await Shell.jq(#"select(.type == "saved") | .data.path"#, events)
+            let bytes = try pages.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+            let inodes = try pages.map { try #require(FileManager.default.attributesOfItem(atPath: $0)[.systemFileNumber] as? UInt64) }
+            runs.append((written, skipped, bytes, inodes))
+        }
+        #expect(runs.map(\.stdout) == Array(repeating: pages, count: 3))
+        #expect(runs[0].skipped.isEmpty)
+        #expect(runs[1].skipped == pages.map { "\($0) collage" } && runs[2].skipped == runs[1].skipped)
+        #expect(runs[1].bytes == runs[0].bytes && runs[2].bytes == runs[0].bytes)
+        for (earlier, later) in zip(runs, runs.dropFirst()) {
+            #expect(zip(earlier.inodes, later.inodes).allSatisfy { $0 != $1 }, "each page is a new file renamed into place")
+        }
+        #expect(trip.contents == (names + pages.map { URL(fileURLWithPath: $0).lastPathComponent }).sorted())
+    }
 }

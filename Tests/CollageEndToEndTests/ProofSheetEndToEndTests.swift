@@ -1,13 +1,14 @@
+import CollageCanvas
 import CollageImaging
 import CollageTestSupport
 import Foundation
 import Testing
 
 /// The README's proof-sheet recipe (`--pages --grid 5x4 --size A4 --label '{n}. {name}'
-/// --accept any`) on 20 photos, 4 of them portraits, through the real executable: every photo
-/// whole in its tile (the tile has its shape, and its content scaled down is the photo scaled
-/// down), background beside a portrait, and every label read back by tesseract. At 200 dpi: a
-/// debug build is slow on pixels.
+/// --accept any`) on 20 photos, 4 of them portraits, through the real executable: the A4 laid
+/// landscape (said in the JSON), every photo whole in its tile (the tile has its shape, and its
+/// content scaled down is the photo scaled down) inside its cell's box, background beside a
+/// portrait, and every label read back by tesseract. At 200 dpi: a debug build is slow on pixels.
 @Suite("A proof sheet shows every photo whole", .timeLimit(.minutes(2)))
 struct ProofSheetEndToEndTests {
     let photos = try! TemporaryDirectory(), out = try! TemporaryDirectory()
@@ -32,7 +33,15 @@ struct ProofSheetEndToEndTests {
         let page = try #require((data["pages"] as? [[String: Any]])?.first)
         let placed = try #require(page["photos"] as? [[String: Any]])
         #expect(placed.count == 20)
+        let canvas = try #require(data["canvas"] as? [String: Any])
+        #expect(canvas["width"] as? Int == 2339 && canvas["height"] as? Int == 1654, "\(canvas)")
+        #expect(canvas["orientation"] as? String == "landscape" && canvas["turned"] as? Bool == true, "\(canvas)")
         let sheet = try PrintedImage.pixels(out.file("proof-0001.png"))
+        // The cells the renderer lays out for a proof sheet's defaults (1 % of 1654 px apart).
+        let label = TileLabel(template: try CaptionTemplate(parsing: "{n}. {name}", forLabel: true))
+        var style = CollageStyle(grid: .fixed(columns: 5, rows: 4), gap: 16, margin: 16, fit: .contain, cellShapes: CollageStyle.photoShapes, label: label)
+        style.pageCells = 20
+        let cells = CollageLayout.tiles(count: 20, canvas: sheet.size, style: style)
         for (index, entry) in placed.enumerated() {
             let name = try #require((entry["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent })
             let box = try #require(entry["tile"] as? [String: Int])
@@ -50,10 +59,11 @@ struct ProofSheetEndToEndTests {
                 let middle = tile.y + tile.height / 2
                 #expect(sheet[tile.x - 3, middle] == .white && sheet[tile.x + tile.width + 2, middle] == .white, "\(name)")
             }
-            // Its label, in the strip under its 3:2 box (12 % of the cell's height).
-            let boxWidth = max(tile.width, tile.height * 3 / 2), centre = tile.x + tile.width / 2
-            let band = PixelRect(x: centre - boxWidth / 2, y: tile.y + tile.height, width: boxWidth, height: tile.height * 12 / 88)
-            let text = try await PrintedImage.ocr(sheet, in: band)
+            // Inside its cell's box, and its label in the strip under it.
+            let (cellBox, strip) = label.split(cells[index])
+            #expect(tile.x >= cellBox.x && tile.y >= cellBox.y && tile.x + tile.width <= cellBox.x + cellBox.width
+                    && tile.y + tile.height <= cellBox.y + cellBox.height, "\(name): \(tile) outside \(cellBox)")
+            let text = try await PrintedImage.ocr(sheet, in: strip)
             #expect(text == ["\(index + 1). \(name)"], "\(name): read \(text)")
         }
     }

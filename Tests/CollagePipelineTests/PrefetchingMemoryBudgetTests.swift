@@ -1,6 +1,6 @@
 import CollageCanvas
 import CollageCore
-import CollagePipeline
+@testable import CollagePipeline
 import CollageSources
 import CollageImaging
 import CollageFiles
@@ -21,10 +21,10 @@ struct PrefetchingMemoryBudgetTests {
                                     size: PixelSize(width: 160, height: 120))
         let gated = GatedPhotos(photos, gating: .decode, needs: Dictionary(uniqueKeysWithValues: names.map { ($0, need) }))
         let flow = CollageFlow(reader: gated, layout: Layout(canvas: canvas, limit: 6), plan: .planned(count: 6), log: RecordedEvents().record)
-        let reader = PrefetchingReader(names.map { .file(PhotoFile($0)) }, flow: flow, depth: depth, memory: memory)
+        let items: [PhotoInputs.Item] = names.map { .file(PhotoFile($0)) }
         // A decode left waiting for memory that never frees would hang here: a failure instead.
         let decisions = try await withDeadline {
-            async let read = reader.read()
+            async let read = CollageBuild.decisions(items, flow: flow, depth: depth, memory: memory)
             await gated.releaseAsTheyArrive(count: names.count, together: together)
             return await read
         }

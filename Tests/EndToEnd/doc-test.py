@@ -61,7 +61,7 @@ SETUPS = {
     "albums": {"albums/paris": ["autumn.jpg", "kite.jpg", "path.jpg"], "albums/rome": ["eveningglow.jpg", "fallenleaf.jpg"]},
     # What the booth's camera uploads: six guests' shots.
     "camera": {"camera": ["booth-1.jpg", "booth-2.jpg", "booth-3.jpg", "booth-4.jpg", "booth-5.jpg", "booth-6.jpg"]},
-    "logo": {".": ["logo.png", "frame.png"]},
+    "logo": {".": ["logo.png", "frame.png", "border.png=frame-border.png"]},
     # The wedding booth's settings file, as docs/ ships it.
     "booth-config": {".": ["booth.toml=../docs/booth.toml"]},
     "formats": {".": ["cups-exif6.jpg", "cups-exif6.heic", "eveningglow.avif", "kite.webp", "cups-p3.jpg", "kite.jpg"]},

@@ -21,6 +21,32 @@ for code in 0 64 65 66 69 70 73 74 75 78 129 130 143 141; do
   grep -qE "^ +$code\b|, $code\b" <<<"$status" || fail "EXIT STATUS does not give the code $code"
 done
 grep -q '>0 if an error occurs' <<<"$status" && fail "EXIT STATUS still has the generic sentence"
+# Each code's entry names every command and option docs/scripting.md's table names for it, and
+# the key where that table says the key.
+missing=$(python3 - "$status" <<'PY'
+import re, sys
+status = sys.argv[1]
+entries, current = {}, None
+for line in status.splitlines():
+    found = re.match(r"^ {4,8}(\d+)(, \d+)*\s*$|^ {4,8}(\d+)\s{2,}", line)
+    if found:
+        current = found.group(1) or found.group(3)
+        entries[current] = line
+    elif current:
+        entries[current] += " " + line
+for row in open("docs/scripting.md"):
+    cells = row.split("|")
+    if len(cells) < 3 or not cells[1].strip().isdigit():
+        continue
+    code, meaning = cells[1].strip(), cells[2]
+    entry = " ".join(entries.get(code, "").split())
+    for words in re.findall(r"`([^`]+)`", meaning):
+        for word in words.replace("collage ", "").split():
+            if (word.startswith("--") or word in ("build", "watch", "check", "finish", "inspect", "key")) and word not in entry:
+                print(f"{code}: {word}")
+PY
+)
+[ -z "$missing" ] || fail "EXIT STATUS leaves out what docs/scripting.md says for: $(tr '\n' ' ' <<<"$missing")"
 environment=$(section "ENVIRONMENT")
 for variable in NO_COLOR $(grep -rhoE '"COLLAGE_[A-Z_]+"' Sources --include=*.swift | tr -d '"' | sort -u); do
   grep -q "$variable" <<<"$environment" || fail "ENVIRONMENT does not name $variable, which the sources read"

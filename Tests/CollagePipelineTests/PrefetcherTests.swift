@@ -1,15 +1,16 @@
 import AsyncAlgorithms
 import CollageCanvas
+import CollageCodecs
 import CollageCore
 import CollageImaging
-import CollagePipeline
+@testable import CollagePipeline
 import CollageSources
 import CollageTestSupport
 import Testing
 import CollageFiles
 
 @Suite("Reading ahead of the chain: in memory, gates instead of a clock", .timeLimit(.minutes(1)))
-struct PrefetchingReaderTests {
+struct PrefetcherTests {
     /// Small photos on a small canvas: in a debug build, making the photos is most of the time.
     let canvas = PixelSize(width: 300, height: 200)
     static let size = PixelSize(width: 160, height: 120)
@@ -23,11 +24,24 @@ struct PrefetchingReaderTests {
         names.map { .file(PhotoFile($0)) }
     }
 
+    /// `build`'s decisions on `items`, read `depth` ahead.
+    func decisions(_ items: [PhotoInputs.Item], _ flow: CollageFlow, depth: Int) async -> [Decision] {
+        await CollageBuild.decisions(items, flow: flow, depth: depth, memory: DecodeLimits.defaultMaximumDecodeBytes)
+    }
+
+    /// A prefetcher of `names` as a build of `limit` reads them.
+    func prefetcher(_ names: [String], _ reader: any PhotoReader, depth: Int, limit: Int? = 6) -> Prefetcher {
+        let chain = flow(reader, count: names.count, limit: limit ?? 6)
+        return Prefetcher(inputs(names), reader: reader, rules: chain.rules, room: limit, depth: depth) { size, index in
+            chain.keptSize(of: size, file: index, position: 0)
+        }
+    }
+
     /// Runs `names` through the chain reading `depth` ahead: the selection after each photo added.
     func run(_ names: [String], _ reader: any PhotoReader, depth: Int, limit: Int = 6, log: RecordedEvents = RecordedEvents()) async -> [Selection] {
-        let decisions = await PrefetchingReader(inputs(names), flow: flow(reader, count: names.count, limit: limit, log: log), depth: depth).read()
-        #expect(decisions.map(\.file.description) == names, "one decision per file, in order")
-        return decisions.compactMap { decision in
+        let decided = await decisions(inputs(names), flow(reader, count: names.count, limit: limit, log: log), depth: depth)
+        #expect(decided.map(\.file.description) == names, "one decision per file, in order")
+        return decided.compactMap { decision in
             if case .added = decision.outcome { return decision.selection }
             return nil
         }
@@ -114,11 +128,11 @@ struct PrefetchingReaderTests {
         var items = inputs(names)
         items.insert(.unusable(PhotoFile("album"), unlisted), at: 1)
         let log = RecordedEvents()
-        let decisions = await PrefetchingReader(items, flow: flow(gated, count: items.count, limit: 3, log: log), depth: 3).read()
-        #expect(decisions.map(\.file.description) == ["p1", "album", "p2", "p3", "p4", "p5"])
+        let decided = await decisions(items, flow(gated, count: items.count, limit: 3, log: log), depth: 3)
+        #expect(decided.map(\.file.description) == ["p1", "album", "p2", "p3", "p4", "p5"])
         #expect(log.lines == ["p1: added", "album: cannot list: Permission denied", "p2: added", "p3: added",
                               "p4: over the limit of 3 photos (raise it with --limit)", "p5: over the limit of 3 photos (raise it with --limit)"])
-        #expect(decisions.last?.selection.photos.map(\.name.description) == ["p1", "p2", "p3"])
+        #expect(decided.last?.selection.photos.map(\.name.description) == ["p1", "p2", "p3"])
         #expect(!gated.probed.contains("album"))
         #expect(gated.probed.sorted() == ["p1", "p2", "p3"])
     }
@@ -129,14 +143,14 @@ struct PrefetchingReaderTests {
         let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size)
         let gated = GatedPhotos(photos, gating: .probe)
         let log = RecordedEvents()
-        let reader = PrefetchingReader(inputs(names), flow: flow(gated, count: 4, limit: 3, log: log), depth: 1)
+        let chain = flow(gated, count: 4, limit: 3, log: log)
         gated.open("p1")
-        let reading = Task { await reader.read() }
+        let reading = Task { await decisions(inputs(names), chain, depth: 1) }
         var arrivals = gated.arrivals.makeAsyncIterator()
-        while await arrivals.next() != "p2" {}  // p1 is taken; p2 waits at its gate
+        while let name = await arrivals.next(), name != "p2" {}  // p1 is taken; p2 waits at its gate (nil: cancelled, no spinning)
         reading.cancel()
-        let decisions = await reading.value
-        #expect(decisions.map(\.file.description) == names)
+        let decided = await reading.value
+        #expect(decided.map(\.file.description) == names)
         #expect(log.lines.first == "p1: added")
         #expect(log.lines.last == "p4: not read: the build was stopped first")
         #expect(!log.lines.contains { $0.contains("over the limit") }, "\(log.lines)")
@@ -146,39 +160,42 @@ struct PrefetchingReaderTests {
         let names = (1...4).map { "p\($0)" }
         let photos = InMemoryPhotos(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, .landscape(seed: $0 + 1)) }), size: Self.size)
         let gated = GatedPhotos(photos, gating: .probe)
-        let prefetcher = PrefetchingReader(inputs(names), flow: flow(gated, count: 4), depth: 4)
+        let ahead = prefetcher(names, gated, depth: 4)
         gated.open("p1")
-        guard case .success = await prefetcher.probe(PhotoFile("p1")) else {
-            Issue.record("p1 was not probed")
+        guard case .success = await ahead.next(taken: 0)?.outcome else {
+            Issue.record("p1 was not read")
             return
         }
         var arrivals = gated.arrivals.makeAsyncIterator()
         for _ in 1...4 { _ = await arrivals.next() }  // p2…p4 wait at their gates
-        await prefetcher.cancel()
-        // Cancelled at the gate, they were never decoded; the chain reads directly from now on.
+        await ahead.cancel()
+        // Cancelled at the gate, they were never decoded; nothing more is handed over.
         #expect(photos.decoded.map(\.0) == ["p1"])
-        gated.open("p2")
-        guard case .success = await prefetcher.probe(PhotoFile("p2")) else {
-            Issue.record("p2 was not probed")
-            return
-        }
-        #expect(gated.probed.filter { $0 == "p2" }.count == 2)
+        #expect(await ahead.next(taken: 1) == nil)
     }
 
-    @Test func aSizeOtherThanPlannedIsDecodedAsAsked() async {
-        let photos = InMemoryPhotos(["a": .landscape(seed: 1)], size: Self.size)
-        let chain = CollageFlow(reader: photos, layout: Layout(canvas: PixelSize(width: 200, height: 150), limit: 6), plan: .planned(count: 6), log: { _ in })
-        let (planned, asked) = (chain.keptSize(of: Self.size, file: 0, position: 0), PixelSize(width: 150, height: 112))
-        #expect(planned != asked)
-        let prefetcher = PrefetchingReader(inputs(["a"]), flow: chain, depth: 2)
-        guard case .success(let probed) = await prefetcher.probe(PhotoFile("a")),
-              case .success(let photo) = await probed.decode(keeping: asked)
-        else {
-            Issue.record("a was not read")
-            return
+    /// The prefetcher decides nothing: each file's step, in order, a photo or why a stage
+    /// refused it (its shape from the header, with its size: never decoded), a copy included.
+    @Test func everyStepComesInOrderWithTheShapeRuleAppliedAndNothingDecided() async {
+        let names = ["a", "tall", "notes.txt", "a-again", "broken", "b"]
+        let photos = InMemoryPhotos(Self.mix, size: Self.size)
+        let ahead = prefetcher(names, photos, depth: 3, limit: nil)
+        var steps: [String] = []
+        while let step = await ahead.next(taken: 0) {
+            #expect(step.index == steps.count)
+            switch step.outcome {
+            case .success(let photo): steps.append("\(step.file) \(photo.image.size)")
+            case .failure(let refusal): steps.append("\(step.file) \(refusal.rejection.code) \(refusal.size.map(\.description) ?? "-")")
+            }
         }
-        #expect(photo.image.size == asked)
-        #expect(photos.decoded.map(\.1) == [planned, asked])
-        await prefetcher.cancel()
+        let kept = { (index: Int) in PlannedKeep.size(Self.size, index, canvas: canvas) }
+        #expect(steps == ["a \(kept(0))", "tall portrait 120x160", "notes.txt not-an-image -", "a-again \(kept(3))", "broken corrupt 160x120", "b \(kept(5))"])
+    }
+}
+
+/// The size a build of six on `canvas` keeps the file at `index` at.
+enum PlannedKeep {
+    static func size(_ photo: PixelSize, _ index: Int, canvas: PixelSize) -> PixelSize {
+        KeptSizePlan.planned(count: 6).keptSize(of: photo, file: index, position: 0, in: Layout(canvas: canvas, limit: 6))
     }
 }
