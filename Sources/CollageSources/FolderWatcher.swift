@@ -1,4 +1,3 @@
-public import AsyncAlgorithms
 public import CollageCore
 internal import Dispatch
 internal import CollageLocking
@@ -21,17 +20,14 @@ internal import CollageFiles
 /// is still as it was when last handed on.
 public final class FolderWatcher: Sendable {
     public let folder: PathName
-    /// The changes, in order. A channel: the reader takes each as it is ready for it.
-    public let changes = AsyncChannel<FolderChange>()
+    /// The changes, in order: the reader takes each as it is ready for it.
+    public let changes = FolderChanges()
 
     private let inotify: Int32
     private let wake: (read: Int32, write: Int32)
     private let isOwnOutput: @Sendable (PathName) -> Bool
     private let log: @Sendable (SourceEvent) -> Void
     private let failure = Locked<WatchError?>(nil)
-    /// Per name: arrivals found and not handed on yet, and the names handed on as arrived and
-    /// not gone since, each with the file as it was then (nil: gone already).
-    private let offers = Locked<(queued: [PathName: Int], handed: [PathName: FileIdentity?])>(([:], [:]))
     /// Whether the descriptors are still open: `stop()` must never write to a closed (and
     /// perhaps reused) descriptor number.
     private let descriptorsOpen = Locked(true)
@@ -78,31 +74,11 @@ public final class FolderWatcher: Sendable {
         let (found, continuation) = AsyncStream.makeStream(of: FolderChange.self)
         continuation.onTermination = { [self] _ in stop() }
         DispatchQueue(label: "collage.inotify").async { [self] in
-            watch { change in
-                if case .arrived(let file) = change { offers.withLock { $0.queued[file.path, default: 0] += 1 } }
-                continuation.yield(change)
-            }
+            watch { continuation.yield($0) }
             continuation.finish()
         }
-        for await change in found {
-            guard case .arrived(let file) = change else {
-                // Gone: only a photo the reader was handed (an arrival passed over never reached
-                // it); a file under the name later, even one just like it, is a new arrival.
-                if offers.withLock({ $0.handed.removeValue(forKey: change.file.path) != nil }) { await changes.send(change) }
-                continue
-            }
-            let now = FileIdentity.of(file.path)
-            let stale = offers.withLock { offers in
-                offers.queued[file.path, default: 1] -= 1
-                // A newer offer of this name follows; or the reader already has it as it is.
-                return offers.queued[file.path, default: 0] > 0 || (now != nil && offers.handed[file.path] == .some(now))
-            }
-            if stale { continue }
-            await changes.send(change)
-            // What the reader opens now.
-            let read = FileIdentity.of(file.path)
-            offers.withLock { $0.handed[file.path] = .some(read) }
-        }
+        for await change in found { changes.add(change) }
+        if Task.isCancelled { changes.abandon() } else { await changes.taken() }
         changes.finish()
         if let failure = failure.withLock({ $0 }) { throw failure }
     }

@@ -33,7 +33,7 @@ struct PhoneFormatsEndToEndTests {
             "cups-exif6.webp webp 240x180 180x240 6 skipped duplicate",
             "cups-exif6.png png 240x180 180x240 6 skipped duplicate",
             "truncated.heic null nullxnull nullxnull null skipped truncated",
-            "corrupt.webp null nullxnull nullxnull null skipped corrupt",
+            "corrupt.webp webp 320x200 320x200 1 skipped corrupt",
         ])
         let schema = try await Shell.run(
             "collage inspect --json cups-exif6.heic eveningglow.avif kite.webp | python3 \(Self.repository)/Tests/EndToEnd/validate-json.py \(Self.repository)/docs/inspect.schema.json --lines",

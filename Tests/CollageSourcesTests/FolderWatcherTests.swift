@@ -32,7 +32,7 @@ struct FolderWatcherTests {
         /// The changes, once the initial scan is over: a sentinel written now comes out either
         /// from the scan or from inotify, and either way the scan is done. Without this a test
         /// could pass through the scan instead of the event it means to test.
-        func events() async throws -> AsyncChannel<FolderChange>.Iterator {
+        func events() async throws -> FolderChanges.AsyncIterator {
             var files = watcher.changes.makeAsyncIterator()
             try Data("sentinel".utf8).write(to: URL(fileURLWithPath: file("0-sentinel.jpg")))
             guard await files.next() == .arrived(PhotoFile(file("0-sentinel.jpg"))) else { throw CancellationError() }
