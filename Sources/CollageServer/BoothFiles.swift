@@ -29,6 +29,9 @@ final class BoothFiles: Sendable {
     }
 
     private struct State {
+        /// The journal's collages are not all known yet (`remember` is awaited, or under way
+        /// and has not found the newest).
+        var settling: Bool
         var collages: [String: Collage] = [:]
         var photos: [String: PathName] = [:]
         var saves = 0
@@ -49,7 +52,13 @@ final class BoothFiles: Sendable {
     /// file holds a descriptor.
     static let keptOpen = 8
 
-    private let state = Locked(State())
+    private let state: Locked<State>
+
+    /// `awaitsHistory`: a booth (`--batches`) will hand over its journal (`remember`): until
+    /// then the newest collage may be an earlier run's not listed yet, and the pages say so.
+    init(awaitsHistory: Bool = false) {
+        state = Locked(State(settling: awaitsHistory))
+    }
 
     func note(_ event: PipelineEvent) {
         switch event {
@@ -88,10 +97,13 @@ final class BoothFiles: Sendable {
 
     /// The collages earlier runs of this booth saved, as its journal lists them: each one whose
     /// file still holds the bytes recorded (SHA-256) is added, unless this run saved it again.
-    /// Reads and hashes every file: run it off the watch's way.
+    /// Reads and hashes every file: run it off the watch's way. The newest first, so a screen
+    /// that reconnects after a restart finds the newest collage in a moment, not once the
+    /// whole day is hashed; the pages are settled from then on.
     func remember(_ history: BoothHistory, of output: CollageOutput) {
         let last = history.lastNumber
-        for saved in history.collages {
+        defer { state.withLock { $0.settling = false } }
+        for saved in history.collages.sorted(by: { $0.number > $1.number }) {
             let path = output.path(forBatch: saved.number)
             let parts = PathParts(path)
             guard parts.name == saved.file, let name = parts.name.text, let file = ServedFile(path: path),
@@ -100,9 +112,13 @@ final class BoothFiles: Sendable {
                                   save: saved.number - last, identity: file.identity)
             state.withLock { state in
                 if state.collages[name] == nil { state.collages[name] = collage }
+                state.settling = false
             }
         }
     }
+
+    /// Whether an earlier run's newest collage may still be missing from `collages`.
+    var settling: Bool { state.withLock { $0.settling } }
 
     /// Every collage saved, the most recently saved first.
     var collages: [Collage] {

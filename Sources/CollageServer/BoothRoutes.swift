@@ -10,15 +10,18 @@ struct BoothRoutes: Sendable {
     let hub: EventHub
     let files: BoothFiles
     let settings: ServeSettings
+    /// Each download URL's code, drawn once for every page that shows it.
+    var codes = QRCodes()
 
     var router: Router<BoothContext> {
         let router = Router(context: BoothContext.self)
         route(router, "/") { _, _ in
-            page(try LivePage.html(collages: files.collages, publicURL: settings.publicURL, batches: settings.batches))
+            page(try LivePage.html(collages: files.collages, publicURL: settings.publicURL, batches: settings.batches, codes: codes,
+                                   run: hub.firstID, settling: files.settling))
         }
         route(router, "/gallery") { request, _ in
             let base = settings.publicURL ?? "http://" + (request.head.authority ?? settings.address.description)
-            return page(try GalleryPage.html(collages: files.collages, base: base, batches: settings.batches))
+            return page(try GalleryPage.html(collages: files.collages, base: base, batches: settings.batches, codes: codes))
         }
         route(router, "/events") { request, context in events(request, context) }
         route(router, "/collages/{name}") { request, context in

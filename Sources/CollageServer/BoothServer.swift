@@ -41,8 +41,8 @@ public final class BoothServer: Sendable {
     /// Binds and starts serving; returns once connections are accepted, or throws
     /// `ServeError.cannotStart` at once (port in use, no permission, no such address).
     public static func start(_ settings: ServeSettings) async throws(ServeError) -> BoothServer {
-        let hub = EventHub()
-        let files = BoothFiles()
+        let hub = EventHub(firstID: EventHub.firstID(microsecondsSinceEpoch: microsecondsSinceEpoch()))
+        let files = BoothFiles(awaitsHistory: settings.batches)
         // Hummingbird's own log would go to stdout, which `--json` owns.
         let logger = Logger(label: "collage.serve", factory: { _ in SwiftLogNoOpLogHandler() })
         let (ready, readiness) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
@@ -115,6 +115,12 @@ public final class BoothServer: Sendable {
         }
         await running.value
         deadline.cancel()
+    }
+
+    private static func microsecondsSinceEpoch() -> Int64 {
+        var now = timespec()
+        guard clock_gettime(CLOCK_REALTIME, &now) == 0 else { return 1 }
+        return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
     }
 
     /// The system's reason, without NIO's call names: "Address already in use".

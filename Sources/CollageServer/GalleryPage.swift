@@ -4,7 +4,8 @@
 /// not scan itself) and nothing is wider than the screen.
 enum GalleryPage {
     /// `base`: the start of the download URLs (`--public-url`, or how this browser reached us).
-    static func html(collages: [BoothFiles.Collage], base: String, batches: Bool) throws(ServeError) -> String {
+    /// `codes`: each URL's code, drawn once (500 collages are listed to every phone).
+    static func html(collages: [BoothFiles.Collage], base: String, batches: Bool, codes: QRCodes) throws(ServeError) -> String {
         var cards = ""
         for collage in collages {
             let path = "/collages/\(HTML.pathSegment(collage.name))"
@@ -12,8 +13,8 @@ enum GalleryPage {
             let label = batches ? "Collage \(collage.batch) · \(HTML.photos(collage.photos))" : HTML.photos(collage.photos)
             cards += """
                 <figure>
-                  <a href="\(HTML.escape(path))"><img src="\(HTML.escape(path))?v=\(collage.save)" alt="\(HTML.escape(collage.name))" loading="lazy"></a>
-                  <div class="qr">\(try QRCode(encoding: url).svg)</div>
+                  <a href="\(HTML.escape(path))"><img src="\(HTML.escape(path))?v=\(collage.identity.version)" alt="\(HTML.escape(collage.name))" loading="lazy"></a>
+                  <div class="qr">\(try codes.svg(for: url))</div>
                   <figcaption><strong>\(HTML.escape(label))</strong><span>\(HTML.escape(url))</span>\
                 <a class="download" href="\(HTML.escape(path))" download="\(HTML.escape(collage.name))">Download</a></figcaption>
                 </figure>
