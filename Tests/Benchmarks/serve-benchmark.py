@@ -16,11 +16,19 @@
    (the default idle timeout, 15 s): bodies or heads dripped a byte every half second, `/events`
    and downloads of that collage never read. The attackers go on for 60 s.
 
-`serve-benchmark.py slow-downloads` runs the fourth and fifth alone; COLLAGE=path measures another build.
+6. Every phone gets its collage: a booth with 500 collages in its gallery and 100 phones, each
+   from its own address (127.0.0.0/8), each opening `/gallery` and downloading a collage it
+   lists, again and again for 30 s, on keep-alive connections as a phone's browser does: the
+   gallery's latency (median, p95, max), and every download complete and byte for byte the
+   file's. The run fails with a download that is not, or a p95 of a second or more.
+
+`serve-benchmark.py slow-downloads` runs the fourth and fifth alone, `serve-benchmark.py gallery`
+the sixth; COLLAGE=path measures another build.
 
 Photos are generated (Pillow): 50+ distinct landscape JPEGs, and 40 of 4032x3024."""
 
 import ctypes
+import http.client
 import os
 import random
 import re
@@ -37,7 +45,7 @@ from PIL import Image, ImageDraw  # noqa: E402
 
 import booth as booth_module  # noqa: E402
 from benchutil import cpu_seconds  # noqa: E402
-from booth import Attackers, Booth, SSEClient  # noqa: E402
+from booth import GUEST, Attackers, Booth, SSEClient, guest_address  # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 COLLAGE = os.environ.get("COLLAGE", os.path.join(REPO, ".build", "release", "collage"))
@@ -232,6 +240,7 @@ def page_under_slow_clients(photos):
     try:
         booth.drop(sorted(os.listdir(photos))[0])
         name = os.path.basename(booth.saved(1)["data"]["path"])
+        # From a guest's address: the screen (127.0.0.1) has slots of its own.
         attacks = [("bodies dripped", b"GET / HTTP/1.1\r\nHost: booth\r\nContent-Length: 100000\r\n\r\n", b"x", None),
                    ("heads dripped", b"GET / HTTP/1.1\r\nHost: booth\r\n", b"X", None),
                    ("/events never read", b"GET /events HTTP/1.1\r\nHost: booth\r\n\r\n", None, 4096),
@@ -239,7 +248,7 @@ def page_under_slow_clients(photos):
         for what, request, drip, buffer in attacks:
             attackers = Attackers(booth.port, request, drip=drip, receive_buffer=buffer)
             result = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code} %{time_total}", "--max-time", "60",
-                                     booth.url + "/"], capture_output=True, text=True)
+                                     "--interface", GUEST, booth.url + "/"], capture_output=True, text=True)
             attackers.stop()
             status, seconds = (result.stdout.split() + ["?"])[:2]
             print(f"four {what}: / answered {status} after {seconds} s" if status == "200" else
@@ -249,6 +258,84 @@ def page_under_slow_clients(photos):
     finally:
         booth.stop()
         booth.close()
+
+
+def gallery_phones(photos, collages=500, phones=100, seconds=30):
+    """Latency of /gallery and downloads' completeness with `phones` phones and `collages` collages."""
+    names = sorted(os.listdir(photos))[:collages]
+    booth = Booth(COLLAGE, photos, "--limit", "1", "--public-url", "http://booth.local:8090")
+    try:
+        for batch, name in enumerate(names, start=1):
+            booth.drop(name)
+            booth.saved(1, batch)
+        on_disk = {name: open(os.path.join(booth.out, name), "rb").read() for name in os.listdir(booth.out) if name.endswith(".jpg")}
+        lock, latencies, downloads, failures, sizes = threading.Lock(), [], [0], [], set()
+        stop = time.monotonic() + seconds
+
+        def phone(n):
+            rng = random.Random(n)
+            connection = None
+            while time.monotonic() < stop:
+                for attempt in (1, 2):  # a browser asks again once on a kept-alive connection the server closed
+                    try:
+                        if connection is None:
+                            connection = http.client.HTTPConnection("127.0.0.1", booth.port, timeout=60,
+                                                                    source_address=(guest_address(n), 0))
+                        started = time.monotonic()
+                        connection.request("GET", "/gallery")
+                        response = connection.getresponse()
+                        page = response.read()
+                        took = time.monotonic() - started
+                        listed = re.findall(rb'href="/collages/([^"]+)" download', page)
+                        name = rng.choice(listed).decode()
+                        connection.request("GET", f"/collages/{name}")
+                        response = connection.getresponse()
+                        body = response.read()
+                        with lock:
+                            latencies.append(took)
+                            sizes.add(len(page))
+                            if response.status == 200 and body == on_disk[name]:
+                                downloads[0] += 1
+                            else:
+                                failures.append(f"{name}: {response.status}, {len(body)} bytes")
+                        break
+                    except (OSError, http.client.HTTPException, IndexError) as error:
+                        connection = None
+                        if attempt == 2:
+                            with lock:
+                                failures.append(repr(error))
+
+        threads = [threading.Thread(target=phone, args=(n,)) for n in range(phones)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        print(f"{phones} phones for {seconds} s, {len(on_disk)} collages in the gallery ({max(sizes) / 1024:.0f} KiB a page): "
+              f"/gallery {len(latencies)} times, median {statistics.median(latencies) * 1000:.0f} ms, "
+              f"p95 {percentile(latencies, 95) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms; "
+              f"{downloads[0]} downloads complete and byte-right, {len(failures)} failed {failures[:3]}")
+        return percentile(latencies, 95), failures
+    finally:
+        booth.stop()
+        booth.close()
+
+
+def make_distinct(folder, count, size=(320, 200)):
+    """`count` distinct landscapes (benchutil's pictures: each its own difference hash)."""
+    from benchutil import picture
+    rng = random.Random(41)
+    for i in range(count):
+        picture(rng, *size).save(os.path.join(folder, f"distinct-{i:04}.jpg"), quality=85)
+
+
+def every_phone_gets_its_collage():
+    distinct = os.path.join(REPO, ".build", "serve-bench-distinct")
+    os.makedirs(distinct, exist_ok=True)
+    if len(os.listdir(distinct)) < 500:
+        make_distinct(distinct, 500)
+    p95, failures = gallery_phones(distinct)
+    if failures or p95 >= 1:
+        raise SystemExit(f"/gallery p95 {p95:.2f} s, {len(failures)} downloads failed")
 
 
 def floor_seconds(floor):
@@ -269,6 +356,8 @@ def main():
     os.makedirs(noise, exist_ok=True)
     if len(os.listdir(noise)) < 6:
         make_noise(noise, 6)
+    if sys.argv[1:] == ["gallery"]:
+        return every_phone_gets_its_collage()
     per_connection = slow_downloads(noise)
     page_under_slow_clients(noise)
     if per_connection > 2:
@@ -295,6 +384,7 @@ def main():
         print(f"watch CPU for 40 saves of {size} from {what}, median of 5: no SSE client {quiet:.2f} s, 64 SSE clients {busy:.2f} s "
               f"({(busy / quiet - 1) * 100:+.1f} %; the floor's writes alone {least:.3f} s, {least / quiet * 100:+.1f} %); "
               f"runs {' '.join(f'{x:.2f}' for x in none)} / {' '.join(f'{x:.2f}' for x in many)}")
+    every_phone_gets_its_collage()
 
 
 if __name__ == "__main__":

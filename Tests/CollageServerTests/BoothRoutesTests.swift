@@ -3,7 +3,9 @@ import CollageCodecs
 import CollageCore
 import CollageFiles
 import CollageImaging
+import CollageJournal
 import CollageLocking
+import CollageWriting
 import CollageTestSupport
 import Foundation
 import HTTPTypes
@@ -25,9 +27,9 @@ struct BoothRoutesTests {
     let hub = EventHub()
 
     func respond(_ path: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:],
-                 servesPhotos: Bool = false) async throws -> (Response, [UInt8]) {
+                 servesPhotos: Bool = false, files: BoothFiles? = nil) async throws -> (Response, [UInt8]) {
         let settings = ServeSettings(address: ServeAddress(port: 8080), batches: true, servesPhotos: servesPhotos)
-        let responder = ReadOnlyResponder(inner: BoothRoutes(hub: hub, files: files, settings: settings).router.buildResponder())
+        let responder = ReadOnlyResponder(inner: BoothRoutes(hub: hub, files: files ?? self.files, settings: settings).router.buildResponder())
         let request = Request(head: HTTPRequest(method: method, scheme: "http", authority: "booth.local:8080", path: path, headerFields: headers),
                               body: RequestBody(buffer: ByteBuffer()))
         let channel = EmbeddedChannel()
@@ -79,6 +81,29 @@ struct BoothRoutesTests {
         #expect(text.range(of: "booth-0002.jpg")!.lowerBound < text.range(of: "booth-0001.jpg")!.lowerBound)
         let (live, page) = try await respond("/")
         #expect(live.status == .ok && String(decoding: page, as: UTF8.self).contains("booth-0002.jpg"))
+    }
+
+    /// A booth's earlier runs' collages, from its journal: until they are checked, the live page
+    /// says it is settling (a screen that reconnected asks again rather than show an older
+    /// collage as the newest); then the newest whose file holds its recorded bytes leads.
+    @Test func anEarlierRunsCollagesAreListedNewestFirstOnceCheckedAndThePageSettles() async throws {
+        let files = BoothFiles(awaitsHistory: true)
+        var recorded: [BoothHistory.Collage] = []
+        for batch in 1...3 {
+            let (_, bytes) = try save(batch)
+            recorded.append(BoothHistory.Collage(number: batch, file: PathName(String(format: "booth-%04d.jpg", batch)), complete: true,
+                                                 saved: ContentHash(of: bytes), photos: []))
+        }
+        #expect(files.settling && BoothFiles().settling == false)
+        let (_, settling) = try await respond("/", files: files)
+        #expect(String(decoding: settling, as: UTF8.self).contains(#"data-settling="true""#))
+        // The newest file is not what the journal recorded: the one before it leads.
+        try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: out.file("booth-0003.jpg")))
+        files.remember(BoothHistory(collages: recorded), of: CollageOutput(path: PathName(out.file("booth.jpg")), numbered: true))
+        #expect(!files.settling && files.collages.map(\.name) == ["booth-0002.jpg", "booth-0001.jpg"])
+        let (_, settled) = try await respond("/", files: files)
+        let page = String(decoding: settled, as: UTF8.self)
+        #expect(page.contains(#"data-settling="false""#) && page.contains(#"<figure data-name="booth-0002.jpg""#))
     }
 
     @Test func aPhotoIsServedOnlyWithServePhotos() async throws {

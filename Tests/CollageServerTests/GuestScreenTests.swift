@@ -25,6 +25,17 @@ struct GuestScreenTests {
         }
     }
 
+    /// Each URL's code is drawn once, whoever asks (the gallery lists 500 to every phone); the
+    /// codes kept are bounded, as a gallery without `--public-url` draws them for any `Host`.
+    @Test func aCodeIsDrawnOncePerURLAndTheCodesKeptAreBounded() throws {
+        let codes = QRCodes(limit: 2)
+        let urls = (1...3).map { "http://booth.local:8080/collages/booth-000\($0).jpg" }
+        #expect(try codes.svg(for: urls[0]) == QRCode(encoding: urls[0]).svg && codes.count == 1)
+        #expect(try codes.svg(for: urls[0]) == QRCode(encoding: urls[0]).svg && codes.count == 1)
+        for url in urls { #expect(try codes.svg(for: url) == QRCode(encoding: url).svg) }
+        #expect(codes.count <= 2)
+    }
+
     @Test func withoutAPublicURLThereIsNoCode() throws {
         let html = try LivePage.html(collages: [collage(1)], publicURL: nil, batches: false, codes: QRCodes(), run: 1, settling: false)
         #expect(html.contains(#"<aside id="download" hidden>"#))

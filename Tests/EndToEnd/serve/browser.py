@@ -72,6 +72,14 @@ const look = () => {
 new MutationObserver(look).observe(document.body, { subtree: true, attributes: true, childList: true, characterData: true });
 """
 
+# Counts, from inside the page, every time its event stream drops (its status dot turns off).
+WATCH_DROPS = """
+window.collageDrops = 0;
+const status = document.getElementById("status");
+new MutationObserver(() => { if (status.className === "off") window.collageDrops++; })
+  .observe(status, { attributes: true, attributeFilter: ["class"] });
+"""
+
 SHOWN = """
 const last = (url) => decodeURIComponent(new URL(url, location.href).pathname.split("/").pop());
 const image = document.getElementById("collage"), aside = document.getElementById("download"), qr = document.getElementById("qr");
@@ -81,8 +89,14 @@ return [drawn, aside.hidden || !qr.dataset.url ? null : last(qr.dataset.url)];
 
 
 def watch_codes(driver):
-    """Starts recording every mismatch of the page's code and collage (see `mismatches`)."""
+    """Starts recording every mismatch of the page's code and collage (see `mismatches`), and
+    every drop of its stream (`drops`)."""
     driver.execute_script(WATCH_CODES)
+    driver.execute_script(WATCH_DROPS)
+
+
+def drops(driver):
+    return driver.execute_script("return window.collageDrops")
 
 
 def mismatches(driver):

@@ -4,7 +4,8 @@ machine (127.0.0.1) shows `/`; meanwhile, each guest from its own address of 127
 100 phones hold the live page's event stream (more than the 64 slots of --serve-max-clients),
 ten guests download the newest collage again and again, a flood from one address (127.0.0.2)
 opens streams and never-read downloads, and a flood from 200 addresses opens streams. Collages
-are saved one after another: each must appear on the screen beside its own code (zbarimg reads
+are saved one after another: the screen's stream must never be cut, each collage must appear on
+the screen beside its own code (zbarimg reads
 it off a screenshot, and its URL serves the collage's bytes), the code beside a collage must
 never be another's (recorded inside the page), and every download of the other guests must be
 complete and byte for byte the collage's.
@@ -18,7 +19,7 @@ import time
 import urllib.request
 
 from booth import ATTACKER, DEADLINE, Booth, free_port
-from browser import chromium, close, mismatches, open_live_page, report, screen, shown, watch_codes
+from browser import chromium, close, drops, mismatches, open_live_page, report, screen, shown, watch_codes
 from guests import Downloads, Flood, Phones
 
 parser = argparse.ArgumentParser()
@@ -80,11 +81,13 @@ def main():
         downloads.stop()
         phones.stop()
         crowd.clear()
+        if drops(driver):
+            failures.append(f"the screen's event stream was cut {drops(driver)} times among the guests")
         wrong = mismatches(driver)
         if wrong:
             failures.append(f"the code beside a collage was another's {len(wrong)} times: {wrong[:5]}")
         if downloads.failed:
-            failures.append(f"{len(downloads.failed)} of the other guests' downloads failed: {downloads.failed[:5]}")
+            failures.append(f"{len(downloads.failed)} of the other guests' downloads failed: {[f[2] for f in downloads.failed[:5]]}")
         if downloads.complete < 10:
             failures.append(f"only {downloads.complete} downloads were made")
         if phones.ended:

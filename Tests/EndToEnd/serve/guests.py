@@ -56,7 +56,8 @@ class Phones:
 
 class Downloads:
     """`count` guests, each from its own address, downloading the collage `name()` names again
-    and again, each time on a new connection, and comparing it with the file's bytes."""
+    and again, each time on a new connection, and comparing it with `expected(name)`. `failed`:
+    (when asked, when ended, what went wrong)."""
 
     def __init__(self, port, count, name, expected, first=200):
         self.port, self.name, self.expected, self.stopping = port, name, expected, threading.Event()
@@ -72,6 +73,7 @@ class Downloads:
                 self.stopping.wait(0.1)
                 continue
             connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=DEADLINE, source_address=(guest_address(n), 0))
+            started = time.monotonic()
             try:
                 connection.request("GET", f"/collages/{name}")
                 response = connection.getresponse()
@@ -81,10 +83,10 @@ class Downloads:
                     if good:
                         self.complete += 1
                     else:
-                        self.failed.append(f"{guest_address(n)}: {name}: {response.status}, {len(body)} bytes")
+                        self.failed.append((started, time.monotonic(), f"{guest_address(n)}: {name}: {response.status}, {len(body)} bytes"))
             except (OSError, http.client.HTTPException) as error:
                 with self.lock:
-                    self.failed.append(f"{guest_address(n)}: {name}: {error!r}")
+                    self.failed.append((started, time.monotonic(), f"{guest_address(n)}: {name}: {error!r}"))
             finally:
                 connection.close()
             self.stopping.wait(0.05)
