@@ -91,10 +91,12 @@ public final class BoothServer: Sendable {
 
     /// With `--batches`: the gallery lists the collages earlier runs of this booth saved too, as
     /// its journal knows them, once each file is found to hold the bytes the journal recorded
-    /// (checked in the background: hashing a long day's collages never delays the watch).
+    /// (checked in the background: hashing a long day's collages never delays the watch; a
+    /// download asked for first is checked at once).
     public func remember(_ journal: BoothJournal) {
-        let (files, history, output) = (files, journal.history, journal.output)
-        Task.detached(priority: .utility) { files.remember(history, of: output) }
+        let names = files.remember(journal.history, of: journal.output)
+        let files = files
+        Task.detached(priority: .utility) { files.check(remembered: names) }
     }
 
     /// One JSON object of `watch --json`, sent to every page as it is.

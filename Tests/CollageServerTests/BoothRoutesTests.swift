@@ -88,9 +88,10 @@ struct BoothRoutesTests {
     /// collage as the newest); then the newest whose file holds its recorded bytes leads.
     @Test func anEarlierRunsCollagesAreListedNewestFirstOnceCheckedAndThePageSettles() async throws {
         let files = BoothFiles(awaitsHistory: true)
-        var recorded: [BoothHistory.Collage] = []
+        var recorded: [BoothHistory.Collage] = [], first: [UInt8] = []
         for batch in 1...3 {
             let (_, bytes) = try save(batch)
+            if batch == 1 { first = bytes }
             recorded.append(BoothHistory.Collage(number: batch, file: PathName(String(format: "booth-%04d.jpg", batch)), complete: true,
                                                  saved: ContentHash(of: bytes), photos: []))
         }
@@ -99,7 +100,13 @@ struct BoothRoutesTests {
         #expect(String(decoding: settling, as: UTF8.self).contains(#"data-settling="true""#))
         // The newest file is not what the journal recorded: the one before it leads.
         try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: out.file("booth-0003.jpg")))
-        files.remember(BoothHistory(collages: recorded), of: CollageOutput(path: PathName(out.file("booth.jpg")), numbered: true))
+        let names = files.remember(BoothHistory(collages: recorded), of: CollageOutput(path: PathName(out.file("booth.jpg")), numbered: true))
+        #expect(names == ["booth-0003.jpg", "booth-0002.jpg", "booth-0001.jpg"] && files.settling)
+        // Asked for before its check: checked at once, never 404; the planted one is.
+        let (early, bytes) = try await respond("/collages/booth-0001.jpg", files: files)
+        #expect(early.status == .ok && bytes == first)
+        #expect(try await respond("/collages/booth-0003.jpg", files: files).0.status == .notFound)
+        files.check(remembered: names)
         #expect(!files.settling && files.collages.map(\.name) == ["booth-0002.jpg", "booth-0001.jpg"])
         let (_, settled) = try await respond("/", files: files)
         let page = String(decoding: settled, as: UTF8.self)
