@@ -39,7 +39,11 @@ final class BoothFiles: Sendable {
         /// The journal's collages are not all known yet (`remember` is awaited, or under way
         /// and has not found the newest).
         var settling: Bool
-        var collages: [String: Collage] = [:]
+        var collages: [String: Collage] = [:] {
+            didSet { changes += 1 }
+        }
+        /// Counts the changes to `collages`: a page made from them is good while it is the same.
+        var changes = 0
         /// An earlier run's collages its journal names, not checked yet (`check`).
         var unchecked: [String: Unchecked] = [:]
         var photos: [String: PathName] = [:]
@@ -155,8 +159,11 @@ final class BoothFiles: Sendable {
     var settling: Bool { state.withLock { $0.settling } }
 
     /// Every collage saved, the most recently saved first.
-    var collages: [Collage] {
-        state.withLock { $0.collages.values.sorted { $0.save > $1.save } }
+    var collages: [Collage] { listing.collages }
+
+    /// The collages, the most recently saved first, and the count of changes they are as of.
+    var listing: (version: Int, collages: [Collage]) {
+        state.withLock { ($0.changes, $0.collages.values.sorted { $0.save > $1.save }) }
     }
 
     func collage(named name: String) -> Collage? { state.withLock { $0.collages[name] } }

@@ -11,8 +11,8 @@
 ///   (a queued one first; else idle, stalled, a stream, a response). When every slot is
 ///   taken, a new guest connection takes the slot of, in this order:
 ///   1. a connection with no request in progress: idle between requests, or a head still
-///      arriving after `headGrace` (a client's first request is in flight for a moment; a
-///      head dripped slowly is not), the one waiting longest;
+///      arriving after `headGrace` (a phone's first request can take a lost packet's resend or
+///      two on a crowded Wi-Fi; a head dripped slowly takes longer), the one waiting longest;
 ///   2. a stalled response: one with a write its client has not taken for `stallAfter` (judged
 ///      by progress over time: a download read slowly but steadily is progressing);
 ///   3. an event stream of the address holding the most streams, its oldest (of addresses
@@ -90,7 +90,7 @@ struct ConnectionSlots<Key: Hashable & Sendable, Peer: Hashable & Sendable>: Sen
     private var queue: [(key: Key, peer: Peer)] = []
     private var clock = 0
 
-    init(limit: Int, screenLimit: Int = 16, perGuest: Int = 8, stallAfter: Duration = .seconds(5), headGrace: Duration = .seconds(1),
+    init(limit: Int, screenLimit: Int = 16, perGuest: Int = 8, stallAfter: Duration = .seconds(5), headGrace: Duration = .seconds(3),
          queueLimit: Int? = nil) {
         self.limit = max(limit, 1)
         self.screenLimit = max(screenLimit, 1)

@@ -25,11 +25,13 @@ struct BoothRoutesTests {
     let out = try! TemporaryDirectory()
     let files = BoothFiles()
     let hub = EventHub()
+    /// Kept across requests, as the server keeps them.
+    let codes = QRCodes(), galleries = PageCache()
 
     func respond(_ path: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:],
                  servesPhotos: Bool = false, files: BoothFiles? = nil) async throws -> (Response, [UInt8]) {
         let settings = ServeSettings(address: ServeAddress(port: 8080), batches: true, servesPhotos: servesPhotos)
-        let responder = ReadOnlyResponder(inner: BoothRoutes(hub: hub, files: files ?? self.files, settings: settings).router.buildResponder())
+        let responder = ReadOnlyResponder(inner: BoothRoutes(hub: hub, files: files ?? self.files, settings: settings, codes: codes, galleries: galleries).router.buildResponder())
         let request = Request(head: HTTPRequest(method: method, scheme: "http", authority: "booth.local:8080", path: path, headerFields: headers),
                               body: RequestBody(buffer: ByteBuffer()))
         let channel = EmbeddedChannel()
@@ -111,6 +113,37 @@ struct BoothRoutesTests {
         let (_, settled) = try await respond("/", files: files)
         let page = String(decoding: settled, as: UTF8.self)
         #expect(page.contains(#"data-settling="false""#) && page.contains(#"<figure data-name="booth-0002.jpg""#))
+    }
+
+    /// The gallery's codes are images of their own, each the code of its collage's download URL
+    /// (the address the gallery was opened at, without `--public-url`), only for collages listed.
+    @Test func eachCollagesCodeIsAnImageOfItsDownloadURL() async throws {
+        files.note(try save(1).0)
+        let (gallery, html) = try await respond("/gallery")
+        #expect(gallery.status == .ok && String(decoding: html, as: UTF8.self).contains(#"<img src="/codes/booth-0001.jpg""#))
+        let (code, svg) = try await respond("/codes/booth-0001.jpg")
+        #expect(code.status == .ok && code.headers[.contentType] == "image/svg+xml")
+        #expect(String(decoding: svg, as: UTF8.self) == (try QRCode(encoding: "http://booth.local:8080/collages/booth-0001.jpg").svg))
+        #expect(try await respond("/codes/booth-0002.jpg").0.status == .notFound)
+    }
+
+    /// The gallery is made once per change of the collages (a day's 500, to every phone), and a
+    /// save or a withdrawal is a change.
+    @Test func theGalleryIsMadeOncePerChangeAndEachChangeShows() async throws {
+        files.note(try save(1).0)
+        let before = String(decoding: try await respond("/gallery").1, as: UTF8.self)
+        files.note(try save(2).0)
+        let after = String(decoding: try await respond("/gallery").1, as: UTF8.self)
+        #expect(!before.contains("booth-0002.jpg") && after.contains("booth-0002.jpg"))
+        files.note(.withdrawn(PathName(out.file("booth-0002.jpg")), batch: 2))
+        #expect(!String(decoding: try await respond("/gallery").1, as: UTF8.self).contains("booth-0002.jpg"))
+        let cache = PageCache(limit: 2)
+        var made = 0
+        for (key, version) in [("a", 1), ("a", 1), ("b", 1), ("a", 2), ("a", 2), ("c", 1), ("a", 2)] {
+            _ = cache.page(for: key, version: version) { made += 1; return "\(key)\(version)" }
+        }
+        // a1, b1, a2, c1 (past the limit: the kept ones go), a2 again.
+        #expect(made == 5)
     }
 
     @Test func aPhotoIsServedOnlyWithServePhotos() async throws {

@@ -162,7 +162,7 @@ struct ConnectionSlotsPropertyTests {
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func everyPromiseHoldsOverADay(seed: UInt64) {
-        var day = Day(slots: Slots(limit: 24, screenLimit: 4, perGuest: 3, stallAfter: .seconds(5)), generator: SeededGenerator(state: seed))
+        var day = Day(slots: Slots(limit: 24, screenLimit: 4, perGuest: 3, stallAfter: .seconds(5), headGrace: .seconds(1)), generator: SeededGenerator(state: seed))
         day.play(steps: 4000)
         #expect(day.problems.isEmpty, "seed \(seed): \(day.problems.joined(separator: "\n"))")
         // Every rule had its turn: idle, stalled and streaming slots taken, an address's own,

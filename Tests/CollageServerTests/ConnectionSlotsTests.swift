@@ -12,7 +12,7 @@ struct ConnectionSlotsTests {
 
     /// Connection `key` from `clients[key]` (each its own guest when not given), in `uses[key]`.
     private func full(_ uses: [Slots.Use], clients: [Slots.Client]? = nil, perGuest: Int = 8) -> Slots {
-        var slots = Slots(limit: uses.count, screenLimit: 4, perGuest: perGuest, stallAfter: .seconds(5))
+        var slots = Slots(limit: uses.count, screenLimit: 4, perGuest: perGuest, stallAfter: .seconds(5), headGrace: .seconds(1))
         for (key, use) in uses.enumerated() {
             #expect(slots.admit(key, from: clients?[key] ?? Self.guest("peer-\(key)"), at: .zero) == .admitted(evicting: nil))
             slots.set(key, use)
@@ -44,6 +44,7 @@ struct ConnectionSlotsTests {
     /// (a phone's page would fail); a head dripped slowly is, once the moment is over. An idle
     /// connection between requests gives way at once.
     @Test func aNewConnectionsFirstRequestHasAMomentToArrive() {
+        #expect(Slots(limit: 1).headGrace == .seconds(3))
         var slots = full([.answering, .waiting])
         #expect(slots.admit(10, from: .guest("new"), at: .milliseconds(999)) == .queued(evicting: nil))
         #expect(slots.promote(at: .seconds(1)) == [.init(key: 10, evicting: 1)])

@@ -69,7 +69,11 @@ def test_routes_headers_and_conditional_requests():
 
         status, headers, body = curl(booth.url + "/gallery")
         check(status == 200 and headers["content-type"].startswith("text/html"), f"/gallery: {status}")
-        check(body.count(b"<svg") == 1 and f"/collages/{name}".encode() in body, "the gallery shows the collage with a QR code")
+        check(body.count(b'<img src="/codes/') == 1 and f"/collages/{name}".encode() in body, "the gallery shows the collage with a QR code")
+        status, headers, code = curl(f"{booth.url}/codes/{name}")
+        check(status == 200 and headers.get("content-type") == "image/svg+xml" and code.startswith(b"<svg"),
+              f"/codes/{name} is its QR code: {status} {headers.get('content-type')}")
+        check(curl(f"{booth.url}/codes/collage-0009.jpg")[0] == 404, "no code for a collage the booth does not list")
         status, headers, _ = curl("-I", booth.url + "/events")
         check(status == 200 and headers.get("content-type") == "text/event-stream", f"HEAD /events: {status} {headers}")
         check(curl(booth.url + "/nothing")[0] == 404, "an unknown path is 404")
@@ -84,6 +88,7 @@ HOSTILE_PATHS = [
     "/collages//etc/passwd", "/collages/%2fetc%2fpasswd", "//etc/passwd", "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd",
     "/collages/collage.jpg%00.jpg", "/collages/planted.jpg", "/collages/collage-0001.jpg/..", "/collages/%252e%252e",
     "/photos/autumn.jpg", "/photos/../photos/autumn.jpg", "/photos", "/out/collage-0001.jpg", "/collage-0001.jpg",
+    "/codes/../../etc/passwd", "/codes/%2e%2e%2fplanted.jpg", "/codes/planted.jpg",
     "/collages/collage-0002.jpg",  # not written yet
 ]
 HOSTILE_METHODS = ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "MKCOL", "LOCK", "PURGE"]
@@ -301,10 +306,10 @@ def test_an_earlier_runs_collages_are_served_while_unchanged():
         booth.restart()
         # Listed once each file is checked against the journal, in the background (bounded wait).
         end = time.monotonic() + DEADLINE
-        while curl(booth.url + "/gallery")[2].count(b"<svg") < 3 and time.monotonic() < end:
+        while curl(booth.url + "/gallery")[2].count(b'<img src="/codes/') < 3 and time.monotonic() < end:
             time.sleep(0.05)
         body = curl(booth.url + "/gallery")[2]
-        check(body.count(b"<svg") == 3, "the gallery lists the first run's three collages")
+        check(body.count(b'<img src="/codes/') == 3, "the gallery lists the first run's three collages")
         at = [body.find(f"/collages/collage-000{n}.jpg".encode()) for n in (3, 2, 1)]
         check(-1 not in at and at == sorted(at), f"newest first: {at}")
         status, headers, served = curl(booth.url + "/collages/collage-0001.jpg")
