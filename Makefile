@@ -230,7 +230,7 @@ soak: test-deps
 # booth, the screen's connections dropped, and its pictures failing to load, each held to 2 s
 # from the booth answering again to the newest collage with its own code on the screen
 # (Tests/EndToEnd/serve/live_heal_test.py; the suite runs two rounds with no time held). About
-# five minutes.
+# three minutes.
 screen-heal: test-deps
 	swift build -c release --product collage
 	/usr/bin/python3 Tests/EndToEnd/serve/live_heal_test.py .build/release/collage Fixtures .build/screen-heal --rounds 20 --within 2

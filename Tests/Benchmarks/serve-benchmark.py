@@ -215,9 +215,11 @@ def slow_downloads(photos, clients=40):
                 break
             before = now
         request = f"GET /collages/{os.path.basename(path)} HTTP/1.1\r\nHost: booth\r\n\r\n".encode()
-        for _ in range(clients):
+        for n in range(clients):
+            # Guests, each from its own address (the screen's own address has 16 slots of its own).
             sock = socket.socket()
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.bind((guest_address(n), 0))
             sock.connect(("127.0.0.1", booth.port))
             sock.sendall(request)
             socks.append(sock)
