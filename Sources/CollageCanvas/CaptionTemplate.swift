@@ -125,8 +125,9 @@ public struct CaptionTemplate: Hashable, Sendable {
         switch piece {
         case .text(let text): return text
         // A label's photo without a date of its own leaves it out: never the day of the run.
-        case .date(let format), .time(let format): return values.date?.format(format) ?? ""
-        case .today(let format): return values.today.format(format)
+        // A caption is a line, not a column: `%e` without strftime's padding (one space, never two).
+        case .date(let format), .time(let format): return values.date?.format(format, padsDay: false) ?? ""
+        case .today(let format): return values.today.format(format, padsDay: false)
         case .number(let width):
             let digits = "\(values.number)"
             return String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -19,8 +19,10 @@ extension DateFields {
         return nil
     }
 
-    /// `format` with each conversion replaced, as `strftime` does in the C locale.
-    public func format(_ format: String) -> String {
+    /// `format` with each conversion replaced, as `strftime` does in the C locale; with
+    /// `padsDay` false, `%e` is the day without its padding space (a caption is a line, not a
+    /// column of dates: `Anna & Ben · {today:%e %B}` is never two spaces before "5 June").
+    public func format(_ format: String, padsDay: Bool = true) -> String {
         var out = ""
         var characters = format.makeIterator()
         while let character = characters.next() {
@@ -28,7 +30,7 @@ extension DateFields {
                 out.append(character)
                 continue
             }
-            out += expand(conversion)
+            out += conversion == "e" && !padsDay ? "\(day)" : expand(conversion)
         }
         return out
     }

@@ -28,8 +28,24 @@ final class BoothFiles: Sendable {
         let identity: FileIdentity
     }
 
+    /// An earlier run's collage as its journal records it, where its file should be.
+    private struct Unchecked: Sendable {
+        let saved: BoothHistory.Collage
+        let path: PathName
+        let save: Int
+    }
+
     private struct State {
-        var collages: [String: Collage] = [:]
+        /// The journal's collages are not all known yet (`remember` is awaited, or under way
+        /// and has not found the newest).
+        var settling: Bool
+        var collages: [String: Collage] = [:] {
+            didSet { changes += 1 }
+        }
+        /// Counts the changes to `collages`: a page made from them is good while it is the same.
+        var changes = 0
+        /// An earlier run's collages its journal names, not checked yet (`check`).
+        var unchecked: [String: Unchecked] = [:]
         var photos: [String: PathName] = [:]
         var saves = 0
         /// The files of the latest saves, open, newest last (`keptOpen`).
@@ -49,7 +65,13 @@ final class BoothFiles: Sendable {
     /// file holds a descriptor.
     static let keptOpen = 8
 
-    private let state = Locked(State())
+    private let state: Locked<State>
+
+    /// `awaitsHistory`: a booth (`--batches`) will hand over its journal (`remember`): until
+    /// then the newest collage may be an earlier run's not listed yet, and the pages say so.
+    init(awaitsHistory: Bool = false) {
+        state = Locked(State(settling: awaitsHistory))
+    }
 
     func note(_ event: PipelineEvent) {
         switch event {
@@ -79,6 +101,7 @@ final class BoothFiles: Sendable {
             guard let name = PathParts(path).name.text else { return }
             state.withLock { state in
                 state.collages[name] = nil
+                state.unchecked[name] = nil
                 state.kept.removeAll { $0.name == name }
             }
         case .skipped, .saveFailed, .printed, .printFailed, .printUnknown, .notice:
@@ -86,27 +109,61 @@ final class BoothFiles: Sendable {
         }
     }
 
-    /// The collages earlier runs of this booth saved, as its journal lists them: each one whose
-    /// file still holds the bytes recorded (SHA-256) is added, unless this run saved it again.
-    /// Reads and hashes every file: run it off the watch's way.
-    func remember(_ history: BoothHistory, of output: CollageOutput) {
+    /// The collages earlier runs of this booth saved, as its journal lists them, to be checked
+    /// (`check(remembered:)`): each one whose file still holds the bytes recorded (SHA-256) is
+    /// listed, unless this run saved it again. A guest's download of one not checked yet checks
+    /// it at once (`servedCollage`): a phone never gets 404 for its collage in the seconds after
+    /// a restart. Returns their names, the newest first.
+    func remember(_ history: BoothHistory, of output: CollageOutput) -> [String] {
         let last = history.lastNumber
-        for saved in history.collages {
-            let path = output.path(forBatch: saved.number)
-            let parts = PathParts(path)
-            guard parts.name == saved.file, let name = parts.name.text, let file = ServedFile(path: path),
-                  file.bytes().map({ ContentHash(of: $0) }) == saved.saved else { continue }
-            let collage = Collage(name: name, path: path, photos: saved.photos.count, batch: saved.number,
-                                  save: saved.number - last, identity: file.identity)
-            state.withLock { state in
-                if state.collages[name] == nil { state.collages[name] = collage }
+        return state.withLock { state in
+            history.collages.sorted(by: { $0.number > $1.number }).compactMap { saved in
+                let path = output.path(forBatch: saved.number)
+                let parts = PathParts(path)
+                guard parts.name == saved.file, let name = parts.name.text, state.collages[name] == nil else { return nil }
+                state.unchecked[name] = Unchecked(saved: saved, path: path, save: saved.number - last)
+                return name
             }
         }
     }
 
+    /// Checks the collages `remember` named, in that order (the newest first, so a screen that
+    /// reconnects after a restart finds the newest collage in a moment, not once the whole day
+    /// is hashed; the pages are settled from then on). Reads and hashes every file: run it off
+    /// the watch's way.
+    func check(remembered names: [String]) {
+        defer { state.withLock { $0.settling = false } }
+        for name in names { check(name) }
+    }
+
+    /// An earlier run's collage checked: listed if its file holds the bytes its journal
+    /// recorded, and not withdrawn or saved again meanwhile. The collage now under its name.
+    @discardableResult
+    private func check(_ name: String) -> Collage? {
+        guard let entry = state.withLock({ $0.unchecked[name] }) else { return collage(named: name) }
+        guard let file = ServedFile(path: entry.path), file.bytes().map({ ContentHash(of: $0) }) == entry.saved.saved else {
+            state.withLock { $0.unchecked[name] = nil }
+            return nil
+        }
+        let collage = Collage(name: name, path: entry.path, photos: entry.saved.photos.count, batch: entry.saved.number,
+                              save: entry.save, identity: file.identity)
+        return state.withLock { state in
+            guard state.unchecked.removeValue(forKey: name) != nil else { return state.collages[name] }
+            if state.collages[name] == nil { state.collages[name] = collage }
+            state.settling = false
+            return state.collages[name]
+        }
+    }
+
+    /// Whether an earlier run's newest collage may still be missing from `collages`.
+    var settling: Bool { state.withLock { $0.settling } }
+
     /// Every collage saved, the most recently saved first.
-    var collages: [Collage] {
-        state.withLock { $0.collages.values.sorted { $0.save > $1.save } }
+    var collages: [Collage] { listing.collages }
+
+    /// The collages, the most recently saved first, and the count of changes they are as of.
+    var listing: (version: Int, collages: [Collage]) {
+        state.withLock { ($0.changes, $0.collages.values.sorted { $0.save > $1.save }) }
     }
 
     func collage(named name: String) -> Collage? { state.withLock { $0.collages[name] } }
@@ -117,10 +174,10 @@ final class BoothFiles: Sendable {
     /// booth's, or the name was deleted. A file planted under the name is never sent: at most
     /// the booth's own bytes from before it.
     func servedCollage(named name: String) -> ServedFile? {
-        let (collage, kept) = state.withLock { state in
-            (state.collages[name], state.kept.last { $0.name == name }?.file)
+        let (listed, kept, unchecked) = state.withLock { state in
+            (state.collages[name], state.kept.last { $0.name == name }?.file, state.unchecked[name] != nil)
         }
-        guard let collage else { return nil }
+        guard let collage = listed ?? (unchecked ? check(name) : nil) else { return nil }
         if let file = ServedFile(path: collage.path, expected: collage.identity) { return file }
         // A name with nothing under it was deleted (by the operator, say): never served again.
         guard let kept, kept.identity == collage.identity, FileIdentity.exists(collage.path), kept.isAsOpened else { return nil }

@@ -3,22 +3,34 @@ internal import HTTPTypes
 internal import Hummingbird
 internal import NIOCore
 
-/// The four kinds of page the booth serves, and nothing else: `/`, `/events`, `/gallery`,
-/// `/collages/NAME` (and `/photos/NAME` with `--serve-photos`). HEAD is answered by Hummingbird
+/// The kinds of page the booth serves, and nothing else: `/`, `/events`, `/gallery`,
+/// `/collages/NAME` and its QR code `/codes/NAME` (and `/photos/NAME` with `--serve-photos`). HEAD is answered by Hummingbird
 /// from the GET route, with the same headers and no body.
 struct BoothRoutes: Sendable {
     let hub: EventHub
     let files: BoothFiles
     let settings: ServeSettings
+    /// Each download URL's code, drawn once for every page that shows it.
+    var codes = QRCodes()
+    /// The gallery, made once for each change of the collages.
+    var galleries = PageCache()
 
     var router: Router<BoothContext> {
         let router = Router(context: BoothContext.self)
         route(router, "/") { _, _ in
-            page(try LivePage.html(collages: files.collages, publicURL: settings.publicURL, batches: settings.batches))
+            page(try LivePage.html(collages: files.collages, publicURL: settings.publicURL, batches: settings.batches, codes: codes,
+                                   run: hub.firstID, settling: files.settling))
         }
         route(router, "/gallery") { request, _ in
-            let base = settings.publicURL ?? "http://" + (request.head.authority ?? settings.address.description)
-            return page(try GalleryPage.html(collages: files.collages, base: base, batches: settings.batches))
+            let (version, collages) = files.listing
+            let base = base(of: request)
+            return page(galleries.page(for: base, version: version) { GalleryPage.html(collages: collages, base: base, batches: settings.batches) })
+        }
+        route(router, "/codes/{name}") { request, context in
+            guard let collage = files.collage(named: name(context)) else { return Self.notFound() }
+            let svg = try codes.svg(for: base(of: request) + "/collages/" + HTML.pathSegment(collage.name))
+            return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "max-age=60"],
+                            body: .init(byteBuffer: ByteBuffer(string: svg)))
         }
         route(router, "/events") { request, context in events(request, context) }
         route(router, "/collages/{name}") { request, context in
@@ -37,13 +49,21 @@ struct BoothRoutes: Sendable {
         router.head(path) { request, context in try await handler(request, context).createHeadResponse() }
     }
 
+    /// The start of the download URLs: `--public-url`, or how this browser reached the booth.
+    private func base(of request: Request) -> String {
+        settings.publicURL ?? "http://" + (request.head.authority ?? settings.address.description)
+    }
+
     private func name(_ context: BoothContext) -> String {
         context.parameters.get("name").flatMap { HTML.decodeSegment(Substring($0)) } ?? ""
     }
 
     private func page(_ html: String) -> Response {
-        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-                 body: .init(byteBuffer: ByteBuffer(string: html)))
+        page(ByteBuffer(string: html))
+    }
+
+    private func page(_ html: ByteBuffer) -> Response {
+        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"], body: .init(byteBuffer: html))
     }
 
     private static func notFound() -> Response {

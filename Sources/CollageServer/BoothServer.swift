@@ -41,8 +41,8 @@ public final class BoothServer: Sendable {
     /// Binds and starts serving; returns once connections are accepted, or throws
     /// `ServeError.cannotStart` at once (port in use, no permission, no such address).
     public static func start(_ settings: ServeSettings) async throws(ServeError) -> BoothServer {
-        let hub = EventHub()
-        let files = BoothFiles()
+        let hub = EventHub(firstID: EventHub.firstID(microsecondsSinceEpoch: microsecondsSinceEpoch()))
+        let files = BoothFiles(awaitsHistory: settings.batches)
         // Hummingbird's own log would go to stdout, which `--json` owns.
         let logger = Logger(label: "collage.serve", factory: { _ in SwiftLogNoOpLogHandler() })
         let (ready, readiness) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
@@ -91,10 +91,12 @@ public final class BoothServer: Sendable {
 
     /// With `--batches`: the gallery lists the collages earlier runs of this booth saved too, as
     /// its journal knows them, once each file is found to hold the bytes the journal recorded
-    /// (checked in the background: hashing a long day's collages never delays the watch).
+    /// (checked in the background: hashing a long day's collages never delays the watch; a
+    /// download asked for first is checked at once).
     public func remember(_ journal: BoothJournal) {
-        let (files, history, output) = (files, journal.history, journal.output)
-        Task.detached(priority: .utility) { files.remember(history, of: output) }
+        let names = files.remember(journal.history, of: journal.output)
+        let files = files
+        Task.detached(priority: .utility) { files.check(remembered: names) }
     }
 
     /// One JSON object of `watch --json`, sent to every page as it is.
@@ -115,6 +117,12 @@ public final class BoothServer: Sendable {
         }
         await running.value
         deadline.cancel()
+    }
+
+    private static func microsecondsSinceEpoch() -> Int64 {
+        var now = timespec()
+        guard clock_gettime(CLOCK_REALTIME, &now) == 0 else { return 1 }
+        return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
     }
 
     /// The system's reason, without NIO's call names: "Address already in use".

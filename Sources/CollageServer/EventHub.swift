@@ -59,7 +59,7 @@ final class EventHub: Sendable {
     }
 
     private struct State {
-        var nextID = 1
+        var nextID: Int
         var history: [Event] = []
         var clients: [Int: Client] = [:]
         var nextClient = 0
@@ -71,14 +71,28 @@ final class EventHub: Sendable {
 
     /// Events a new client is sent first.
     let historyLimit: Int
-    private let state = Locked(State())
+    /// This run's first event's number.
+    let firstID: Int
+    private let state: Locked<State>
 
     /// No limit of its own on clients: each is a connection, and `--serve-max-clients` bounds
     /// those (`ConnectionSlots`), making room by closing one. A limit here too would refuse a
     /// page in the moment a closed connection has not yet left the hub, and an EventSource
-    /// refused with an HTTP error stops for good.
-    init(historyLimit: Int = 256) {
+    /// refused with an HTTP error stops for good. Events are numbered from `firstID`: the
+    /// server gives each run its own (`firstID(microsecondsSinceEpoch:)`), so a page never
+    /// takes one run's event for another's.
+    init(historyLimit: Int = 256, firstID: Int = 1) {
         self.historyLimit = historyLimit
+        self.firstID = max(firstID, 1)
+        state = Locked(State(nextID: max(firstID, 1)))
+    }
+
+    /// A run's first event number, after every number an earlier run gave (after a crash too,
+    /// with nothing written down): the time it starts in microseconds, as a run never gives a
+    /// million events a second. A clock set back between runs only makes a page that resumes
+    /// with the other run's number get every kept event (`subscribe`).
+    static func firstID(microsecondsSinceEpoch: Int64) -> Int {
+        Int(max(microsecondsSinceEpoch, 1))
     }
 
     /// Numbers and encodes the event, keeps it in the history and sends it to every started
@@ -103,9 +117,11 @@ final class EventHub: Sendable {
             guard !state.closed else { return nil }
             let key = state.nextClient
             state.nextClient += 1
-            // At most the newest `historyLimit`, also for a resume from further back (or from
-            // another run's numbering).
-            let after = min(max(lastEventID ?? 0, state.nextID - 1 - historyLimit), state.nextID - 1)
+            // At most the newest `historyLimit`, also for a resume from further back; a number
+            // this run never gave (another run's) gets them all.
+            let given = (firstID - 1)...(state.nextID - 1)
+            let last = lastEventID.flatMap { given.contains($0) ? $0 : nil } ?? 0
+            let after = max(last, state.nextID - 1 - historyLimit)
             state.clients[key] = Client(connection: connection, after: after)
             return key
         }

@@ -6,8 +6,12 @@ internal import CollageFiles
 /// an atomic rename, the next save, a new inode).
 extension FileIdentity {
     /// A strong `ETag`: every save, and every change to the file, is a new tag.
-    var etag: String {
-        "\"" + [device, inode, UInt64(size), UInt64(bitPattern: modified)].map { String($0, radix: 16) }.joined(separator: "-") + "\""
+    var etag: String { "\"" + version + "\"" }
+
+    /// The file's version in a page's picture URL (`?v=`): a collage saved again under its name,
+    /// in this run or the next, is a new URL, never a copy a browser kept of the one before.
+    var version: String {
+        [device, inode, UInt64(size), UInt64(bitPattern: modified)].map { String($0, radix: 16) }.joined(separator: "-")
     }
 
     /// Whole seconds, for `Last-Modified`.

@@ -4,7 +4,7 @@ internal import NIOHTTPTypes
 
 /// Each connection's guard, in the pipeline between NIO's HTTP parser and Hummingbird: it takes
 /// a slot for the connection (`BoothConnections`, which may close an idle or stalled one to make
-/// room), tells the slots whether a request is in progress or the response is an event stream
+/// room, or keep it unread until one frees), tells the slots whether a request is in progress or the response is an event stream
 /// and when the client takes each part of a response (its progress), and refuses any request
 /// that comes with a body. The booth answers only GET and HEAD, which need none: a body is what
 /// a client dripping a byte at a time would hold a slot with (each byte a part that resets Hummingbird's idle timer), so a head announcing one
@@ -75,10 +75,16 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
+    /// A queued connection is not read until it is given a slot: its request waits in its
+    /// socket, and the idle timeout bounds the wait.
     private func admit(_ context: ChannelHandlerContext) {
         guard !admitted else { return }
         admitted = true
-        if !connections.admit(context.channel) { context.close(promise: nil) }
+        switch connections.admit(context.channel) {
+        case .admitted: break
+        case .queued: _ = context.channel.setOption(ChannelOptions.autoRead, value: false)
+        case .refused: context.close(promise: nil)
+        }
     }
 
     /// 413 when nothing else is being answered on the connection (else just the close), then close.

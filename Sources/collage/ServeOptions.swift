@@ -14,7 +14,7 @@ struct ServeOptions: ParsableArguments {
     @Flag(help: "With --serve, the photos put in a collage can be downloaded too (/photos/NAME).")
     var servePhotos = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --serve, the most connections served at once; when all are taken, a new one takes the slot of an idle or slow one.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --serve, the most guests' connections served at once, 8 at most from one address (the screen, on 127.0.0.1, has its own); when all are taken, a new one takes the slot of an idle or stalled one, or waits.", valueName: "count"))
     var serveMaxClients = 64
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --serve, seconds before a connection with no request in progress is closed (also the limit for sending a request's head).", valueName: "seconds"))

@@ -1,255 +1,300 @@
 #!/usr/bin/env python3
-"""A long day in a photo booth: `collage watch --batches` (release build) fed a realistic mix of
-photos in bursts and pauses, then checked and measured.
+"""A whole day in a photo booth, played against the booth as the README and docs/booth.md ship
+it: `collage watch --config booth.toml` (docs/booth.toml: strips of four on a 2x2 grid, the
+caption, a printer, the screen; its batch timeout compressed to 3 s, its printer a stand-in
+that jams, its screen on a free port of 127.0.0.1), run by a supervisor that does what the
+shipped unit's `Restart=` does (soak_supervisor.py), with the release build.
 
-The mix: 606 distinct landscape photos (camera-sized for a booth: 1280x853 JPEGs, some written
-in place, most renamed into the folder as upload tools do), plus what a booth also gets: a few
-portraits, byte-identical re-sends, re-encoded copies, a truncated upload and a stray text
-file. It arrives in bursts of 1 to 12 photos, 30 ms apart, with pauses of 0.2 to 2 s between
-bursts and a few long ones.
+Guests come in groups, one strip each: most take their four shots; some walk away after two or
+three (the batch timeout completes their strip), some press finish (`collage finish`); now and
+then a guest retakes a shot (deleted and taken under a new name, deleted and taken again under
+the same name, or a new one renamed over it), and the camera sends what a booth also gets
+(portraits, a shot sent again, a text file, uploads written in two pieces) (soak_camera.py).
+The printer jams or hangs now and then (soak_printer.py). Every `--restart-every` seconds the
+booth is restarted, by SIGTERM (`systemctl restart`) and by SIGKILL (a power cut) in turn.
+Meanwhile phones hold the live page's stream and download printed collages, each from its own
+address of 127.0.0.0/8, floods come from one address and from many, and headless Chromium on the
+booth's own machine shows `/`, sampled four times a second (soak_screen.py).
 
-It checks, from the NDJSON events (--json) and the booth's journal, that every arriving photo
-is in exactly one collage or has exactly one skip line; and it reports the peak RSS after
-collage 10 and after collage 100, the open file descriptors at the start and at the end, and
-the CPU used while idle. Exit status 1 if a check fails.
+Then every promise is judged from evidence the booth does not write (soak_judge.py): the
+camera's log, the printer's log and copies, the collages' signed marks, the files, the screen's
+samples, the downloads. It reports the day's figures (strips, prints, restarts, the screen's
+heal times, downloads, peak memory per run, descriptors, idle CPU); exit status 1 if a promise
+was broken.
 
-Usage: Tests/Benchmarks/booth-soak.py [--collage PATH] [--seed N] [--idle SECONDS] [--keep]
+`--short` is the CI's version (about three minutes); the default is the whole day (≥ 500 strips).
+
+Usage: Tests/Benchmarks/booth-soak.py [--collage PATH] [--short] [--strips N] [--seed N] [--keep]
 """
-import argparse, collections, io, json, os, random, shutil, signal, subprocess, sys, tempfile, threading, time
+import argparse
+import collections
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
 
-from PIL import Image
-
-from benchutil import cpu_seconds, picture as shared_picture
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "EndToEnd", "serve"))
+from benchutil import cpu_seconds  # noqa: E402
+from booth import ATTACKER, free_port  # noqa: E402
+from guests import Downloads, Flood, Phones  # noqa: E402
+from soak_camera import Camera, read_log  # noqa: E402
+from soak_judge import Judge, mark, photos  # noqa: E402
+from soak_printer import StandInPrinter, sha256  # noqa: E402
+from soak_screen import Screen  # noqa: E402
+from soak_supervisor import Supervisor  # noqa: E402
 
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
 parser.add_argument("--collage", default=os.path.join(root, ".build/release/collage"))
-parser.add_argument("--seed", type=int, default=8)
-parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measurement at the end")
-parser.add_argument("--landscapes", type=int, default=606)
+parser.add_argument("--short", action="store_true", help="the CI's version: 80 strips, about three minutes")
+parser.add_argument("--strips", type=int, default=None, help="strips to play (default 520, 80 with --short)")
+parser.add_argument("--restart-every", type=float, default=None, help="seconds between restarts (default 30, 15 with --short)")
+parser.add_argument("--phones", type=int, default=40)
+parser.add_argument("--seed", type=int, default=41)
 parser.add_argument("--keep", action="store_true", help="keep the working folder")
 args = parser.parse_args()
+args.collage = os.path.abspath(args.collage)
+args.strips = args.strips or (80 if args.short else 520)
+args.restart_every = args.restart_every or (15 if args.short else 30)
 rng = random.Random(args.seed)
-LIMIT = 6
+DEADLINE = 30  # the longest the day waits for the booth at one step: a hang guard, never a measure
+
+BOOTH_TOML = """# docs/booth.toml, for a compressed day: the timeout, the printer and the screen changed.
+folder = "photos"
+output = "prints/booth.jpg"
+batches = true
+grid = "2x2"
+batch-timeout = "3s"
+caption = "Anna & Ben · {{today:%e %B %Y}}"
+print = "{print}"
+serve = "127.0.0.1:{port}"
+public-url = "http://127.0.0.1:{port}"
+"""
 
 
-def picture(width, height):
-    return shared_picture(rng, width, height)
+class Heard:
+    """What the booth says (--json), used only to pace the day and to know which collages it
+    named for the operator; never as evidence that it kept a promise."""
+
+    def __init__(self):
+        self.lock = threading.Condition()
+        self.complete, self.added, self.named, self.saved = set(), {}, set(), 0
+
+    def on_event(self, event):
+        kind, data = event["type"], event.get("data", {})
+        with self.lock:
+            if kind == "saved":
+                self.saved += 1
+                if data.get("complete"):
+                    self.complete.add(data["batch"])
+            elif kind == "added":
+                self.added[os.path.basename(data["path"])] = time.monotonic()
+            elif kind == "print-unknown" or (kind == "print-failed" and data.get("retryInSeconds") is None):
+                self.named.add(os.path.basename(data["path"]))
+            self.lock.notify_all()
+
+    def wait(self, condition, timeout=DEADLINE):
+        with self.lock:
+            return self.lock.wait_for(condition, timeout=timeout)
 
 
-def jpeg(image, quality=88):
-    out = io.BytesIO()
-    image.save(out, "JPEG", quality=quality)
-    return out.getvalue()
+class Day:
+    def __init__(self, work):
+        self.work = work
+        self.prints = os.path.join(work, "prints")
+        for folder in ("photos", "prints", "state"):
+            os.mkdir(os.path.join(work, folder))
+        self.port = free_port()
+        self.camera = Camera(os.path.join(work, "photos"), os.path.join(work, "camera.log"), rng)
+        self.printer = StandInPrinter(work)
+        with open(os.path.join(work, "booth.toml"), "w") as file:
+            file.write(BOOTH_TOML.format(print=self.printer.command(), port=self.port))
+        self.heard = Heard()
+        self.env = dict(os.environ, COLLAGE_STATE_DIR=os.path.join(work, "state"))
+        self.printed = []  # names printed so far, for the phones to download
+        self.seen = {}  # complete collage -> sha, as seen at each restart
+        self.stopping = threading.Event()
+        self.strips = collections.Counter()
 
+    def start(self):
+        argv = [args.collage, "watch", "--config", "booth.toml", "--json", "--print-timeout", "3"]
+        self.supervisor = Supervisor(argv, self.work, self.env, self.port, self.heard.on_event, restart_sec=1.0)
+        end = time.monotonic() + DEADLINE
+        while not self.supervisor.runs[-1]["answered"] and time.monotonic() < end:
+            time.sleep(0.05)
+        self.screen = Screen(f"http://127.0.0.1:{self.port}", self.prints)
+        self.phones = Phones(self.port, args.phones)
+        self.downloads = Downloads(self.port, 8, self.printed_name, self.printed_copy, first=300)
+        threading.Thread(target=self.troubles, daemon=True).start()
+        threading.Thread(target=self.floods, daemon=True).start()
 
-def make_arrivals():
-    """(name, bytes, kind) in arrival order; kind is what the booth should make of it."""
-    photos = []
-    for n in range(args.landscapes):
-        photos.append([f"IMG_{n + 1:04d}.jpg", jpeg(picture(1280, 853)), "landscape"])
-    arrivals = list(photos)
-    extras = []
-    for n in range(6):
-        extras.append((f"portrait_{n + 1}.jpg", jpeg(picture(853, 1280)), "portrait"))
-    for n in range(6):  # a camera sending the same file twice, right after
-        original = rng.choice(photos[:-10])
-        extras.append((f"resend_{n + 1}.jpg", original[1], ("copy", original[0])))
-    for n in range(6):  # a phone app re-encoding one it just sent
-        original = rng.choice(photos[:-10])
-        image = Image.open(io.BytesIO(original[1]))
-        extras.append((f"edited_{n + 1}.jpg", jpeg(image.resize((960, 640)), quality=70), ("reencoded", original[0])))
-    truncated = jpeg(picture(1280, 853))
-    extras.append(("upload_cut.jpg", truncated[: len(truncated) // 3], "truncated"))
-    extras.append(("notes.txt", b"shopping list\n", "not-an-image"))
-    for extra in extras:
-        if isinstance(extra[2], tuple):  # right after its original, as a re-send comes
-            index = next(i for i, a in enumerate(arrivals) if a[0] == extra[2][1])
-            arrivals.insert(index + 1 + rng.randrange(2), list(extra))
-        else:
-            arrivals.insert(rng.randrange(len(arrivals)), list(extra))
-    return [tuple(a) for a in arrivals]
+    def printed_name(self):
+        return rng.choice(self.printed) if self.printed else None
 
+    def printed_copy(self, name):
+        job = next(job for job in self.printer.jobs() if job["outcome"] == "printed" and job["name"] == name)
+        return self.printer.copy(job)
 
-def status(pid):
-    fields = {}
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            key, _, value = line.partition(":")
-            fields[key] = value.strip()
-    return fields
+    def note_complete(self):
+        """The complete collages on disk now, with their bytes' SHA-256: none may change later."""
+        for name in os.listdir(self.prints):
+            if name.startswith("booth-") and name not in self.seen:
+                with open(os.path.join(self.prints, name), "rb") as file:
+                    data = file.read()
+                lines = mark(data)
+                if lines and photos(lines)[0]:
+                    self.seen[name] = sha256(data)
 
+    def troubles(self):
+        kinds = ["SIGTERM", "SIGKILL"]
+        while not self.stopping.wait(args.restart_every):
+            self.note_complete()
+            kind = kinds[len(self.supervisor.runs) % 2]
+            print(f"  {kind} to run {len(self.supervisor.runs)}", flush=True)
+            if kind == "SIGTERM":
+                self.supervisor.restart()
+            else:
+                self.supervisor.kill()
 
-def kib(text):
-    return int(text.split()[0])
+    def floods(self):
+        events = b"GET /events HTTP/1.1\r\nHost: booth\r\nAccept: text/event-stream\r\n\r\n"
+        while not self.stopping.wait(20):
+            name = self.printed_name()
+            download = f"GET /collages/{name} HTTP/1.1\r\nHost: booth\r\n\r\n".encode() if name else events
+            floods = [Flood(self.port, events, lambda n: ATTACKER, threads=2, kept=24, seconds=8),
+                      Flood(self.port, download, lambda n: ATTACKER, threads=1, interval=0.2, kept=4, read=False, seconds=8),
+                      Flood(self.port, events, lambda n: f"127.0.2.{1 + n % 200}", threads=2, kept=40, seconds=8)]
+            for flood in floods:
+                flood.stop()
+
+    def strip(self, group):
+        """One group's strip: its shots (with a retake now and then), then a full strip, a walk
+        away (the timeout) or a finish press. Waits (bounded) for the strip to complete."""
+        before = len(self.heard.complete)
+        roll = rng.random()
+        kind = "full" if roll < 0.6 else "walk-away" if roll < 0.8 else "finish"
+        shots = 4 if kind == "full" else rng.choice([1, 2, 3])
+        names = []
+        for shot in range(shots):
+            names.append(self.camera.shoot(group))
+            time.sleep(rng.uniform(0.1, 0.4))
+            if len(names) <= 2 and shot < shots - 1 and rng.random() < 0.12:
+                way = rng.choice(["new-name", "same-name", "rename-over"])
+                index = rng.randrange(len(names))
+                names[index] = self.camera.retake(names[index], group, way)
+                self.strips["retake " + way] += 1
+                time.sleep(rng.uniform(0.1, 0.3))
+            if rng.random() < 0.03:
+                self.camera.extra(group)
+        self.strips[kind] += 1
+        if kind == "finish":
+            written = time.monotonic()
+            self.heard.wait(lambda: all(self.heard.added.get(name, 0) >= written - 5 for name in names))
+            for _ in range(20):
+                if subprocess.run([args.collage, "finish", "prints/booth.jpg"], cwd=self.work, env=self.env,
+                                  capture_output=True).returncode == 0:
+                    break
+                time.sleep(0.5)
+        if not self.heard.wait(lambda: len(self.heard.complete) > before):
+            print(f"  strip {group}: not complete after {DEADLINE} s", flush=True)
+        self.printed[:] = sorted({job["name"] for job in self.printer.jobs() if job["outcome"] == "printed"})
+        time.sleep(rng.uniform(0.1, 0.6))
+
+    def finish(self):
+        """The end of the day: the floods and restarts stop, the idle booth is measured, the guests
+        go home, the booth is stopped (not restarted)."""
+        self.stopping.set()
+        time.sleep(3)
+        self.note_complete()
+        pid = self.supervisor.pid
+        self.downloads.stop()
+        self.phones.stop()
+        # Idle: what the last run holds once the guests are gone, and the CPU it uses doing nothing.
+        time.sleep(2)
+        before = cpu_seconds(pid)
+        time.sleep(5)
+        self.idle_cpu = cpu_seconds(pid) - before
+        self.end_fds = fds(pid)
+        self.status = self.supervisor.stop()
+        self.recorded, self.reloaded = self.screen.finish()
 
 
 def fds(pid):
-    """The open descriptors: number → what they are (`anon_inode:inotify`, `pipe:[…]`, a path)."""
-    found = {}
-    for fd in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            found[fd] = os.readlink(f"/proc/{pid}/fd/{fd}")
-        except OSError:
-            pass
-    return found
+    try:
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return -1
+
+
+def report(day, judge, seconds):
+    runs = day.supervisor.runs
+    heals = judge.figures.get("screen heals (s)", [])
+    complete, cut, failed = judge.figures["downloads"]
+    print(f"played {args.strips} groups in {seconds / 60:.1f} min: {dict(day.strips)}")
+    print(f"collages: {judge.figures['collages']} ({judge.figures['complete']} complete); shots kept "
+          f"{judge.figures['shots kept']}, deleted or replaced {judge.figures['shots deleted or replaced']}")
+    print(f"printer: attempts {judge.figures['print attempts']}; printed {judge.figures['printed']} collages; "
+          f"complete but not printed, named for the operator: {judge.figures['complete, not printed, named']}")
+    ends = collections.Counter(run.get("signal") or f"exit {run['status']}" for run in runs)
+    print(f"runs: {len(runs)} ({dict(ends)}); peak RSS per run, MiB: max {max(r['peak_kib'] for r in runs) / 1024:.1f}, "
+          f"median {statistics.median(r['peak_kib'] for r in runs) / 1024:.1f}; final exit status {day.status}")
+    if heals:
+        print(f"screen: {judge.figures['screen samples']} samples; right again after each of {len(heals)} restarts in median "
+              f"{statistics.median(heals):.2f} s, max {max(heals):.2f} s")
+    print(f"phones: {args.phones} holding /events; {complete} downloads of printed collages complete and byte-right, "
+          f"{cut} cut by a restart, {failed} failed otherwise")
+    print(f"descriptors of the last run: {runs[-1].get('fds')} once it answered, {day.end_fds} at the end, idle; "
+          f"idle CPU {day.idle_cpu:.2f} s in 5 s")
 
 
 def main():
-    """The soak in a working folder; whatever happens, the watch is not left running, and the
-    folder is removed unless --keep."""
-    work = tempfile.mkdtemp(prefix="collage-soak-")
-    watch = []
+    work = tempfile.mkdtemp(prefix="collage-day-")
+    day = None
     try:
-        soak(work, watch)
+        day = Day(work)
+        day.start()
+        began = time.monotonic()
+        for group in range(1, args.strips + 1):
+            day.strip(group)
+            if group % 50 == 0:
+                print(f"  {group} strips", flush=True)
+        seconds = time.monotonic() - began
+        day.finish()
+        with open(os.path.join(work, "state", "key"), "rb") as file:
+            key = file.read()
+        judge = Judge(work, read_log(os.path.join(work, "camera.log")), day.printer, key)
+        judge.judge(day.seen, day.heard.named)
+        judge.screen(day.screen.samples, day.recorded, day.reloaded, day.supervisor.runs)
+        judge.downloads(day.downloads.failed, day.downloads.complete, day.supervisor.runs)
+        report(day, judge, seconds)
+        if judge.problems:
+            print(f"{sum(len(v) for v in judge.problems.values())} broken promises:")
+            for promise, cases in judge.problems.items():
+                print(f"  {promise}: {len(cases)}: {cases[:5]}")
+            sys.exit(1)
+        print("every promise kept")
     finally:
-        for proc in watch:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        if day is not None:
+            day.stopping.set()
+            for part in ("downloads", "phones"):
+                if hasattr(day, part):
+                    getattr(day, part).stop()
+            if hasattr(day, "supervisor"):
+                day.supervisor.stopping = True
+                if day.supervisor.process.poll() is None:
+                    day.supervisor.process.kill()
+            if hasattr(day, "screen") and not day.screen.stopping.is_set():
+                day.screen.finish()
         if args.keep:
             print(f"kept {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
-
-
-def soak(work, watch):
-    """Feeds the booth and checks it; `watch` receives the watch process once it is started."""
-    folder, prints = os.path.join(work, "photos"), os.path.join(work, "prints")
-    os.mkdir(folder)
-    os.mkdir(prints)
-    print(f"generating photos in {work} ...", flush=True)
-    arrivals = make_arrivals()
-    print(f"{len(arrivals)} arrivals: {args.landscapes} landscapes and {len(arrivals) - args.landscapes} others", flush=True)
-
-    events = []
-    lock = threading.Condition()
-    samples = {}
-    proc = subprocess.Popen([args.collage, "watch", folder, "-o", os.path.join(prints, "booth.jpg"), "--batches", "--json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    watch.append(proc)
-
-    def read_events():
-        collages = 0
-        for line in proc.stdout:
-            event = json.loads(line)
-            if event["type"] == "saved" and event["data"]["photos"] == LIMIT:
-                collages += 1
-                if collages == 1 or collages % 10 == 0:
-                    s = status(proc.pid)
-                    samples[collages] = (kib(s["VmRSS"]), kib(s["VmHWM"]), fds(proc.pid))
-            with lock:
-                events.append((time.monotonic(), event))
-                lock.notify_all()
-
-    reader = threading.Thread(target=read_events, daemon=True)
-    reader.start()
-    with lock:
-        if not lock.wait_for(lambda: any(e["type"] == "started" for _, e in events), timeout=30):
-            raise SystemExit("the watch did not start within 30 s")
-    start_fds = fds(proc.pid)
-
-    began = time.monotonic()
-    index = 0
-    while index < len(arrivals):
-        burst = rng.choice([1, 1, 2, 3, 4, 6, 6, 8, 12])
-        for name, data, _ in arrivals[index:index + burst]:
-            path = os.path.join(folder, name)
-            if rng.random() < 0.7:  # an upload tool: a temporary name, then a rename
-                with open(os.path.join(folder, "." + name + ".part"), "wb") as f:
-                    f.write(data)
-                os.rename(os.path.join(folder, "." + name + ".part"), path)
-            else:
-                with open(path, "wb") as f:
-                    f.write(data)
-            time.sleep(0.03)
-        index += burst
-        time.sleep(rng.choice([5.0]) if rng.random() < 0.03 else rng.uniform(0.2, 2.0))
-    fed = time.monotonic() - began
-
-    names = {name for name, _, _ in arrivals}
-
-    def decided():
-        return {e["data"]["path"].rsplit("/", 1)[1] for _, e in events if e["type"] in ("added", "skipped")}
-
-    with lock:
-        if not lock.wait_for(lambda: names <= decided(), timeout=120):
-            raise SystemExit(f"no decision within 120 s for: {', '.join(sorted(names - decided()))}")
-        # Quiet for two seconds: the last throttle window has closed and its save is done.
-        while time.monotonic() - events[-1][0] < 2:
-            lock.wait(timeout=0.5)
-    end_fds = fds(proc.pid)
-    end_status = status(proc.pid)
-    before = cpu_seconds(proc.pid)
-    time.sleep(args.idle)
-    idle_cpu = cpu_seconds(proc.pid) - before
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(timeout=60)
-    reader.join(timeout=10)
-
-    # Every arriving photo: exactly one added or skipped event.
-    decisions = collections.Counter(e["data"]["path"].rsplit("/", 1)[1] for _, e in events if e["type"] in ("added", "skipped"))
-    problems = [f"{name}: {decisions[name]} decisions" for name in sorted(names) if decisions[name] != 1]
-    added = {e["data"]["path"].rsplit("/", 1)[1] for _, e in events if e["type"] == "added"}
-    skipped = collections.Counter(e["data"]["reason"] for _, e in events if e["type"] == "skipped")
-    # Every added photo is in exactly one collage, as the journal says.
-    in_collages, collage_of, number = collections.Counter(), {}, None
-    with open(os.path.join(prints, ".booth.jpg.journal"), encoding="utf-8", errors="surrogateescape") as f:
-        for line in f:
-            if line.startswith("collage "):
-                number = int(line.split(" ")[1])
-            elif line.startswith("photo "):
-                name = line.rstrip("\n").split(" ", 2)[2]
-                in_collages[name] += 1
-                collage_of[name] = number
-    problems += [f"{name}: in {in_collages[name]} collages" for name in sorted(added) if in_collages[name] != 1]
-    problems += [f"{name}: in a collage but never added" for name in in_collages if name not in added]
-    # What each kind of arrival should have become.
-    expected = {"portrait": "portrait", "truncated": "truncated", "not-an-image": "not-an-image"}
-    reasons = {e["data"]["path"].rsplit("/", 1)[1]: e["data"]["reason"] for _, e in events if e["type"] == "skipped"}
-    for name, _, kind in arrivals:
-        want = expected.get(kind) if isinstance(kind, str) else ("already-used", "duplicate")
-        if want is None:
-            if name not in added:
-                problems.append(f"{name}: a landscape photo not used ({reasons.get(name)})")
-        elif isinstance(kind, tuple):
-            # A re-encoded copy is only a duplicate within one collage; in the next it is a photo.
-            elsewhere = kind[0] == "reencoded" and name in added and collage_of.get(name) != collage_of.get(kind[1])
-            if reasons.get(name) not in want and not elsewhere:
-                problems.append(f"{name}: a {kind[0]} of {kind[1]}, but {reasons.get(name) or 'added'}")
-        elif reasons.get(name) != want:
-            problems.append(f"{name}: expected {want}, got {reasons.get(name) or 'added'}")
-    collages = sum(1 for _, e in events if e["type"] == "saved" and e["data"]["photos"] == LIMIT)
-    saves = sum(1 for _, e in events if e["type"] == "saved")
-    failed = sum(1 for _, e in events if e["type"] == "save-failed")
-
-    print(f"fed {len(arrivals)} photos in {fed:.0f} s; {len(added)} used in {collages} complete collages "
-          f"({saves} saves, {failed} failed); skipped: {dict(sorted(skipped.items()))}")
-    for n in (10, 100):
-        if n in samples:
-            print(f"after collage {n}: RSS {samples[n][0] / 1024:.1f} MiB, peak RSS {samples[n][1] / 1024:.1f} MiB")
-    if 10 in samples and 100 in samples:
-        print(f"peak RSS growth from collage 10 to 100: {(samples[100][1] - samples[10][1]) / 1024:+.1f} MiB")
-    print(f"at the end: RSS {kib(end_status['VmRSS']) / 1024:.1f} MiB, peak {kib(end_status['VmHWM']) / 1024:.1f} MiB, "
-          f"threads {end_status['Threads']}")
-    first_fds = samples[1][2] if 1 in samples else {}
-    opened = sorted(v for k, v in first_fds.items() if start_fds.get(k) != v)
-    print(f"open file descriptors: {len(start_fds)} at the start, {len(first_fds)} after the first collage"
-          + (f" (opened: {', '.join(opened)})" if opened else "") + f", {len(end_fds)} at the end")
-    print("peak RSS every 10 collages (MiB): " + " ".join(f"{samples[n][1] / 1024:.1f}" for n in sorted(samples) if n % 10 == 0))
-    print(f"idle: {idle_cpu:.3f} s CPU (user+system) in {args.idle:.0f} s; exit status {proc.returncode} after SIGTERM")
-    # The first timed sleep makes the runtime open its timer once (a timerfd); from the first
-    # collage on, nothing may stay open that was not open before.
-    if set(end_fds.items()) - set(first_fds.items()) or len(end_fds) != len(first_fds):
-        problems.append(f"file descriptors: {sorted(first_fds.items())} after the first collage, {sorted(end_fds.items())} at the end")
-    if proc.returncode != 143:
-        problems.append(f"exit status {proc.returncode} after SIGTERM, not 143")
-    if problems:
-        print(f"{len(problems)} problems:")
-        for problem in problems:
-            print("  " + problem)
-        sys.exit(1)
-    print("every arriving photo is in exactly one collage or has exactly one skip line")
 
 
 main()

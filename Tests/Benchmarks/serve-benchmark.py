@@ -16,11 +16,20 @@
    (the default idle timeout, 15 s): bodies or heads dripped a byte every half second, `/events`
    and downloads of that collage never read. The attackers go on for 60 s.
 
-`serve-benchmark.py slow-downloads` runs the fourth and fifth alone; COLLAGE=path measures another build.
+6. Every phone gets its collage: a booth with 500 collages in its gallery and 100 phones, each
+   from its own address (127.0.0.0/8), each opening `/gallery`, looking at it for 0.5 to 2 s,
+   downloading a collage it lists and looking again, for 30 s, on keep-alive connections as a
+   phone's browser does (the phones are threads of four processes): the gallery's latency
+   (median, p95, max), and every download complete and byte for byte the file's. The run fails
+   with a download that is not, or a p95 of a second or more.
+
+`serve-benchmark.py slow-downloads` runs the fourth and fifth alone, `serve-benchmark.py gallery`
+the sixth; COLLAGE=path measures another build.
 
 Photos are generated (Pillow): 50+ distinct landscape JPEGs, and 40 of 4032x3024."""
 
 import ctypes
+import http.client
 import os
 import random
 import re
@@ -37,7 +46,7 @@ from PIL import Image, ImageDraw  # noqa: E402
 
 import booth as booth_module  # noqa: E402
 from benchutil import cpu_seconds  # noqa: E402
-from booth import Attackers, Booth, SSEClient  # noqa: E402
+from booth import GUEST, Attackers, Booth, SSEClient, guest_address  # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 COLLAGE = os.environ.get("COLLAGE", os.path.join(REPO, ".build", "release", "collage"))
@@ -206,9 +215,11 @@ def slow_downloads(photos, clients=40):
                 break
             before = now
         request = f"GET /collages/{os.path.basename(path)} HTTP/1.1\r\nHost: booth\r\n\r\n".encode()
-        for _ in range(clients):
+        for n in range(clients):
+            # Guests, each from its own address (the screen's own address has 16 slots of its own).
             sock = socket.socket()
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.bind((guest_address(n), 0))
             sock.connect(("127.0.0.1", booth.port))
             sock.sendall(request)
             socks.append(sock)
@@ -232,6 +243,7 @@ def page_under_slow_clients(photos):
     try:
         booth.drop(sorted(os.listdir(photos))[0])
         name = os.path.basename(booth.saved(1)["data"]["path"])
+        # From a guest's address: the screen (127.0.0.1) has slots of its own.
         attacks = [("bodies dripped", b"GET / HTTP/1.1\r\nHost: booth\r\nContent-Length: 100000\r\n\r\n", b"x", None),
                    ("heads dripped", b"GET / HTTP/1.1\r\nHost: booth\r\n", b"X", None),
                    ("/events never read", b"GET /events HTTP/1.1\r\nHost: booth\r\n\r\n", None, 4096),
@@ -239,7 +251,7 @@ def page_under_slow_clients(photos):
         for what, request, drip, buffer in attacks:
             attackers = Attackers(booth.port, request, drip=drip, receive_buffer=buffer)
             result = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code} %{time_total}", "--max-time", "60",
-                                     booth.url + "/"], capture_output=True, text=True)
+                                     "--interface", GUEST, booth.url + "/"], capture_output=True, text=True)
             attackers.stop()
             status, seconds = (result.stdout.split() + ["?"])[:2]
             print(f"four {what}: / answered {status} after {seconds} s" if status == "200" else
@@ -249,6 +261,116 @@ def page_under_slow_clients(photos):
     finally:
         booth.stop()
         booth.close()
+
+
+def phone_crowd(port, out, first, count, seconds, results):
+    """`count` phones (threads of one process: four share the crowd, so Python's lock does not
+    make the phones slower than the booth), each from its own address: /gallery, a look of
+    0.5 to 2 s, a collage it lists downloaded and compared with the file, another look."""
+    lock, latencies, sizes, downloads, failures = threading.Lock(), [], set(), [0], []
+    stop = time.monotonic() + seconds
+
+    def phone(n):
+        rng = random.Random(n)
+        connection = [None]
+
+        def get(path):
+            """The response's status and body; as a browser does, a request on a kept-alive
+            connection the server closed meanwhile is asked again on a new one."""
+            for attempt in (1, 2):
+                reused = connection[0] is not None
+                if not reused:
+                    connection[0] = http.client.HTTPConnection("127.0.0.1", port, timeout=60, source_address=(guest_address(n), 0))
+                try:
+                    connection[0].request("GET", path)
+                    response = connection[0].getresponse()
+                    return response.status, response.read()
+                except (OSError, http.client.HTTPException):
+                    connection[0].close()
+                    connection[0] = None
+                    if not reused or attempt == 2:
+                        raise
+
+        while time.monotonic() < stop:
+            try:
+                started = time.monotonic()
+                _, page = get("/gallery")
+                took = time.monotonic() - started
+                name = rng.choice(re.findall(rb'href="/collages/([^"]+)" download', page)).decode()
+                time.sleep(rng.uniform(0.5, 2))
+                status, body = get(f"/collages/{name}")
+                with open(os.path.join(out, name), "rb") as file:
+                    right = status == 200 and body == file.read()
+                with lock:
+                    latencies.append(took)
+                    sizes.add(len(page))
+                    downloads[0] += right
+                    if not right:
+                        failures.append(f"{name}: {status}, {len(body)} bytes")
+            except (OSError, http.client.HTTPException, IndexError) as error:
+                with lock:
+                    failures.append(repr(error))
+            time.sleep(rng.uniform(0.5, 2))
+
+    threads = [threading.Thread(target=phone, args=(n,)) for n in range(first, first + count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    results.put((latencies, sorted(sizes), downloads[0], failures))
+
+
+def gallery_phones(photos, collages=500, phones=100, seconds=30, processes=4):
+    """Latency of /gallery and downloads' completeness with `phones` phones and `collages` collages."""
+    import multiprocessing
+    names = sorted(os.listdir(photos))[:collages]
+    booth = Booth(COLLAGE, photos, "--limit", "1", "--public-url", "http://booth.local:8090")
+    try:
+        for batch, name in enumerate(names, start=1):
+            booth.drop(name)
+            booth.saved(1, batch)
+        single = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{time_total}", booth.url + "/gallery"],
+                                capture_output=True, text=True).stdout
+        print(f"/gallery of {len(names)} collages, one request alone: {float(single) * 1000:.0f} ms (the first, made for the cache)")
+        results = multiprocessing.Queue()
+        share = phones // processes
+        crowd = [multiprocessing.Process(target=phone_crowd, args=(booth.port, booth.out, i * share, share, seconds, results))
+                 for i in range(processes)]
+        for process in crowd:
+            process.start()
+        gathered = [results.get() for _ in crowd]
+        for process in crowd:
+            process.join()
+        latencies = [x for part in gathered for x in part[0]]
+        sizes = [x for part in gathered for x in part[1]]
+        downloads = sum(part[2] for part in gathered)
+        failures = [x for part in gathered for x in part[3]]
+        print(f"{phones} phones for {seconds} s, {len(names)} collages in the gallery ({max(sizes) / 1024:.0f} KiB a page): "
+              f"/gallery {len(latencies)} times, median {statistics.median(latencies) * 1000:.0f} ms, "
+              f"p95 {percentile(latencies, 95) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms; "
+              f"{downloads} downloads complete and byte-right, {len(failures)} failed {failures[:3]}")
+        return percentile(latencies, 95), failures
+    finally:
+        booth.stop()
+        booth.close()
+
+
+def make_distinct(folder, count, size=(320, 200)):
+    """`count` distinct landscapes (benchutil's pictures: each its own difference hash)."""
+    from benchutil import picture
+    rng = random.Random(41)
+    for i in range(count):
+        picture(rng, *size).save(os.path.join(folder, f"distinct-{i:04}.jpg"), quality=85)
+
+
+def every_phone_gets_its_collage():
+    distinct = os.path.join(REPO, ".build", "serve-bench-distinct")
+    os.makedirs(distinct, exist_ok=True)
+    if len(os.listdir(distinct)) < 500:
+        make_distinct(distinct, 500)
+    p95, failures = gallery_phones(distinct)
+    if failures or p95 >= 1:
+        raise SystemExit(f"/gallery p95 {p95:.2f} s, {len(failures)} downloads failed")
 
 
 def floor_seconds(floor):
@@ -269,6 +391,8 @@ def main():
     os.makedirs(noise, exist_ok=True)
     if len(os.listdir(noise)) < 6:
         make_noise(noise, 6)
+    if sys.argv[1:] == ["gallery"]:
+        return every_phone_gets_its_collage()
     per_connection = slow_downloads(noise)
     page_under_slow_clients(noise)
     if per_connection > 2:
@@ -295,6 +419,7 @@ def main():
         print(f"watch CPU for 40 saves of {size} from {what}, median of 5: no SSE client {quiet:.2f} s, 64 SSE clients {busy:.2f} s "
               f"({(busy / quiet - 1) * 100:+.1f} %; the floor's writes alone {least:.3f} s, {least / quiet * 100:+.1f} %); "
               f"runs {' '.join(f'{x:.2f}' for x in none)} / {' '.join(f'{x:.2f}' for x in many)}")
+    every_phone_gets_its_collage()
 
 
 if __name__ == "__main__":

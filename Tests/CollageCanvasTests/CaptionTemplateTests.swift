@@ -11,7 +11,9 @@ import Testing
         ("{date}", "2026-06-03"),
         ("{time}", "15:04"),
         ("{date:%d.%m.%Y}", "03.06.2026"),
-        ("{date:%A %e %B %y}", "Wednesday  3 June 26"),
+        // A caption's %e is the day without strftime's padding: no double space on days 1 to 9.
+        ("{date:%A %e %B %y}", "Wednesday 3 June 26"),
+        ("{date:%e.%m. %%e}", "3.06. %e"),
         ("{time:%I:%M:%S %p}", "03:04:09 PM"),
         ("{date:%a %b %j %F %T %R %D %%}", "Wed Jun 154 2026-06-03 15:04:09 15:04 06/03/26 %"),
         ("{today}", "2027-11-25"),
@@ -24,6 +26,16 @@ import Testing
     ])
     func fillsPlaceholders(source: String, expected: String) throws {
         #expect(try CaptionTemplate(parsing: source).text(with: values) == expected)
+    }
+
+    /// The booth's shipped caption (docs/booth.toml) on every day of a month: one space
+    /// between its words, whatever the day.
+    @Test func theShippedCaptionHasOneSpaceBetweenWordsOnEveryDay() throws {
+        let caption = try CaptionTemplate(parsing: "Anna & Ben · {today:%e %B %Y}")
+        for day in 1...31 {
+            let text = caption.text(with: CaptionValues(date: nil, today: DateFields(year: 2026, month: 5, day: day), number: 1, photos: 4))
+            #expect(text == "Anna & Ben · \(day) May 2026" && !text.contains("  "))
+        }
     }
 
     @Test func anUnknownPlaceholderIsRefusedByName() {

@@ -5,17 +5,8 @@ import Testing
 
 @Suite("The fingerprint index: candidates among many photos without comparing them all")
 struct FingerprintIndexTests {
-    /// SplitMix64: the same fingerprints on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The same fingerprints on every run.
+    typealias Seeded = SeededGenerator
 
     /// `fingerprint` with `count` distinct bits of the 128 flipped, chosen by `random`.
     static func flipped(_ fingerprint: Fingerprint, bits count: Int, using random: inout Seeded) -> Fingerprint {

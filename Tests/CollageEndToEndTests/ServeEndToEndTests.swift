@@ -50,6 +50,32 @@ struct ServeEndToEndTests {
         try await script("flood_test.py", [check])
     }
 
+    /// The live page's ticket (an answer asked for before a withdrawal or a newer save never
+    /// brings back what it showed) and its footer for a photo still arriving, in Chromium.
+    static let livePageChecks = checks(of: "live_page_test.py")
+
+    @Test("live_page_test.py, one check at a time", arguments: livePageChecks)
+    func livePageCheck(_ check: String) async throws {
+        try await script("live_page_test.py", [check])
+    }
+
+    /// The screen, open in Chromium and never reloaded, after a SIGTERM, a SIGKILL and a crash
+    /// of the booth, its connections dropped, and its pictures failing to load, twice each:
+    /// the newest collage with its own code each time (live_heal_test.py; `make screen-heal`
+    /// runs 20 rounds of each and holds each to 2 s).
+    @Test func theLiveScreenHealsAfterRestartsDropsAndFailedLoads() async throws {
+        let shots = try TemporaryDirectory()
+        try await script("live_heal_test.py", [ProcessInfo.processInfo.environment["COLLAGE_SCREENSHOTS"] ?? shots.path, "--rounds", "2"])
+    }
+
+    /// The screen in Chromium among 100 phones holding `/events` from their own addresses, ten
+    /// guests downloading, a flood from one address and one from 200: each collage on the
+    /// screen with its own code, and every other guest's download complete (crowd_test.py).
+    @Test func theScreenKeepsItsCodesAndGuestsTheirDownloadsInACrowd() async throws {
+        let shots = try TemporaryDirectory()
+        try await script("crowd_test.py", [ProcessInfo.processInfo.environment["COLLAGE_SCREENSHOTS"] ?? shots.path])
+    }
+
     @Test func aRealBrowserFollowsTheLivePageAndScansTheGallery() async throws {
         let shots = try TemporaryDirectory()
         try await script("browser_test.py", [ProcessInfo.processInfo.environment["COLLAGE_SCREENSHOTS"] ?? shots.path])

@@ -63,6 +63,24 @@ struct EventHubTests {
         #expect(first.texts == ["id: 3\ndata: c\n\n", "id: 4\ndata: d\n\n", "id: 5\ndata: e\n\n"] && old.texts == first.texts)
     }
 
+    /// Each run numbers its events from its own first number, after every number an earlier run
+    /// gave (its start in microseconds): a page that resumes with the last run's number, or with
+    /// one no run gave yet, gets every event this run kept; one of this run's, what it missed.
+    @Test func eachRunNumbersFromItsOwnStartAndAResumeFromAnotherRunGetsItAll() throws {
+        let first = EventHub.firstID(microsecondsSinceEpoch: 1_780_000_000_000_000)
+        let earlier = EventHub(historyLimit: 3, firstID: EventHub.firstID(microsecondsSinceEpoch: 1_779_999_999_000_000))
+        let hub = EventHub(historyLimit: 3, firstID: first)
+        #expect(earlier.publish("old").id < first)
+        for kind in ["a", "b", "c", "d"] { hub.publish(kind) }
+        let ids = [first + 1, first + 2, first + 3]
+        let expected = zip(ids, ["b", "c", "d"]).map { "id: \($0)\ndata: \($1)\n\n" }
+        let (_, fromEarlierRun) = try subscribe(hub, after: first - 1_000)
+        let (_, fromLaterRun) = try subscribe(hub, after: first + 1_000)
+        let (_, resumed) = try subscribe(hub, after: first + 2)
+        #expect(fromEarlierRun.texts == expected && fromLaterRun.texts == expected)
+        #expect(resumed.texts == ["id: \(first + 3)\ndata: d\n\n"])
+    }
+
     @Test func keepAliveIsOneSharedCommentNotNumberedOrKept() throws {
         let hub = EventHub()
         let (_, one) = try subscribe(hub)

@@ -9,15 +9,15 @@ import Testing
 struct GuestScreenTests {
     func collage(_ batch: Int) -> BoothFiles.Collage {
         BoothFiles.Collage(name: "booth-000\(batch).jpg", path: PathName("/tmp/booth-000\(batch).jpg"), photos: batch, batch: batch, save: batch,
-                           identity: FileIdentity(device: 0, inode: 0, size: 0, modified: 0, isRegularFile: true))
+                           identity: FileIdentity(device: 0, inode: UInt64(batch), size: 0, modified: 0, isRegularFile: true))
     }
 
     @Test func theNewestCollageIsShownWithTheCodeOfItsDownloadURLAndTheEarlierOnesWait() throws {
-        let html = try LivePage.html(collages: [collage(3), collage(2), collage(1)], publicURL: "http://booth.local:8080", batches: true)
-        #expect(html.contains(#"<img id="collage" src="/collages/booth-0003.jpg?v=3""#))
+        let html = try LivePage.html(collages: [collage(3), collage(2), collage(1)], publicURL: "http://booth.local:8080", batches: true, codes: QRCodes(), run: 1, settling: false)
+        #expect(html.contains(#"<img id="collage" src="/collages/booth-0003.jpg?v=0-3-0-0""#))
         #expect(html.contains(#"<span id="batch">Collage 3</span>"#))
         let newest = try QRCode(encoding: "http://booth.local:8080/collages/booth-0003.jpg").svg
-        #expect(html.contains(#"<div id="qr">\#(newest)</div>"#))
+        #expect(html.contains(#"<div id="qr" data-name="booth-0003.jpg" data-url="http://booth.local:8080/collages/booth-0003.jpg">\#(newest)</div>"#))
         #expect(!html.contains(#"<aside id="download" hidden>"#))
         for batch in 1...3 {
             #expect(html.contains(#"data-url="http://booth.local:8080/collages/booth-000\#(batch).jpg""#))
@@ -25,15 +25,26 @@ struct GuestScreenTests {
         }
     }
 
+    /// Each URL's code is drawn once, whoever asks (the gallery lists 500 to every phone); the
+    /// codes kept are bounded, as a gallery without `--public-url` draws them for any `Host`.
+    @Test func aCodeIsDrawnOncePerURLAndTheCodesKeptAreBounded() throws {
+        let codes = QRCodes(limit: 2)
+        let urls = (1...3).map { "http://booth.local:8080/collages/booth-000\($0).jpg" }
+        #expect(try codes.svg(for: urls[0]) == QRCode(encoding: urls[0]).svg && codes.count == 1)
+        #expect(try codes.svg(for: urls[0]) == QRCode(encoding: urls[0]).svg && codes.count == 1)
+        for url in urls { #expect(try codes.svg(for: url) == QRCode(encoding: url).svg) }
+        #expect(codes.count <= 2)
+    }
+
     @Test func withoutAPublicURLThereIsNoCode() throws {
-        let html = try LivePage.html(collages: [collage(1)], publicURL: nil, batches: false)
+        let html = try LivePage.html(collages: [collage(1)], publicURL: nil, batches: false, codes: QRCodes(), run: 1, settling: false)
         #expect(html.contains(#"<aside id="download" hidden>"#))
         #expect(!html.contains("<svg"))
         #expect(html.contains("const codes = false;"))
     }
 
     @Test func beforeTheFirstCollageTheScreenWaits() throws {
-        let html = try LivePage.html(collages: [], publicURL: "http://booth.local:8080", batches: true)
+        let html = try LivePage.html(collages: [], publicURL: "http://booth.local:8080", batches: true, codes: QRCodes(), run: 1, settling: false)
         #expect(html.contains(#"<div id="empty" >"#))
         #expect(html.contains(#"<aside id="download" hidden>"#))
     }

@@ -9,6 +9,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -43,10 +44,14 @@ class Booth:
                      "--serve", serve, *flags] + (["--batches"] if batches else [])
         self._launch()
 
-    def restart(self):
-        """Stops this booth and starts it again on the same folders (a new port): a booth the
-        next morning, with its journal and the collages of the day before."""
-        self.stop()
+    def restart(self, signal_number=signal.SIGTERM, between=None):
+        """Stops this booth (SIGTERM: a clean stop; SIGKILL or SIGABRT: a kill, a crash) and
+        starts it again on the same folders, with the same arguments (a port given stays the
+        same; port 0 picks a new one): a booth the next morning, with its journal and the
+        collages of the day before, or a service's restart. `between` runs while it is down."""
+        self.stop(signal_number)
+        if between:
+            between()
         self._launch()
 
     def _launch(self):
@@ -112,6 +117,20 @@ class Booth:
         shutil.copyfile(os.path.join(self.fixtures, name), staged)
         os.rename(staged, os.path.join(self.folder, as_name or name))
 
+    def make(self, name, seed):
+        """Puts a new photo into the watched folder in one rename: a distinct 640x420 landscape
+        made with Pillow from `seed` (the fixtures are too few for a long run)."""
+        import io
+        import random
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Benchmarks"))
+        from benchutil import picture
+        out = io.BytesIO()
+        picture(random.Random(seed), 640, 420).save(out, "JPEG", quality=85)
+        staged = os.path.join(self.staging, name)
+        with open(staged, "wb") as file:
+            file.write(out.getvalue())
+        os.rename(staged, os.path.join(self.folder, name))
+
     def saved(self, photos, batch=1):
         return self.next("saved", lambda e: e["data"]["photos"] == photos and e["data"]["batch"] == batch)
 
@@ -128,16 +147,35 @@ class Booth:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-class Attackers:
-    """Connections holding the booth's slots (four: the tests' --serve-max-clients), each sending
-    `request`, then dripping a byte every half second or never reading, until `stop`."""
+# The booth's screen is a browser on its own machine, at 127.0.0.1 (its connections have slots of
+# their own); the rest of 127.0.0.0/8 stands for guests' phones on the Wi-Fi, one address each.
+SCREEN = "127.0.0.1"
+ATTACKER = "127.0.0.2"
+GUEST = "127.0.0.3"
 
-    def __init__(self, port, request, drip=None, receive_buffer=None, count=4):
+
+def guest_address(n):
+    """The n-th guest's own address (n from 0), never the screen's nor the attacker's."""
+    return f"127.0.{10 + n // 250}.{1 + n % 250}"
+
+
+def connect(port, source=SCREEN, timeout=None):
+    """A TCP connection to the booth from `source` (an address of 127.0.0.0/8)."""
+    return socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0))
+
+
+class Attackers:
+    """Connections from a guest's address holding the booth's slots (four: the tests'
+    --serve-max-clients), each sending `request`, then dripping a byte every half second or
+    never reading, until `stop`."""
+
+    def __init__(self, port, request, drip=None, receive_buffer=None, count=4, source=ATTACKER):
         self.socks, self.stopping, self.replies = [], threading.Event(), []
         for _ in range(count):
             sock = socket.socket()
             if receive_buffer:
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+            sock.bind((source, 0))
             sock.connect(("127.0.0.1", port))
             sock.sendall(request)
             self.socks.append(sock)
@@ -176,11 +214,12 @@ class Attackers:
 class SSEClient:
     """Reads /events over a plain socket: the status, the headers, then (id, JSON) pairs."""
 
-    def __init__(self, port, last_event_id=None, path="/events"):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=DEADLINE)
+    def __init__(self, port, last_event_id=None, path="/events", source=SCREEN):
+        self.sock = connect(port, source, timeout=DEADLINE)
         extra = f"Last-Event-ID: {last_event_id}\r\n" if last_event_id is not None else ""
         self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: booth\r\nAccept: text/event-stream\r\n{extra}\r\n".encode())
         self.buffer = b""
+        self.deadline = None
         head = self._until(b"\r\n\r\n").decode()
         self.status = int(head.split(" ")[1])
         self.headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in head.split("\r\n")[1:] if ": " in line)}
@@ -188,6 +227,8 @@ class SSEClient:
         self.text = ""
 
     def _fill(self):
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise TimeoutError("the event waited for never came")
         data = self.sock.recv(65536)
         if not data:
             raise EOFError("the server closed the stream")
@@ -224,11 +265,17 @@ class SSEClient:
                 return int(fields["id"]), fields["data"]
 
     def until(self, kind, where=lambda data: True):
-        while True:
-            event_id, data = self.event()
-            parsed = json.loads(data)
-            if parsed["type"] == kind and where(parsed["data"]):
-                return event_id, data
+        """The next event of this kind (and `where`), within DEADLINE seconds (keep-alive
+        comments every 15 s do not make it wait longer)."""
+        self.deadline = time.monotonic() + DEADLINE
+        try:
+            while True:
+                event_id, data = self.event()
+                parsed = json.loads(data)
+                if parsed["type"] == kind and where(parsed["data"]):
+                    return event_id, data
+        finally:
+            self.deadline = None
 
     def close(self):
         self.sock.close()

@@ -40,6 +40,9 @@ def scan_gallery(driver, booth, shot, failures):
             screen(d, 1280, page + 40)
         return inner >= page
     WebDriverWait(driver, DEADLINE, poll_frequency=0.1).until(whole)
+    # Each code is an image of its own, loaded once it shows.
+    WebDriverWait(driver, DEADLINE, poll_frequency=0.1).until(lambda d: d.execute_script(
+        "return [...document.querySelectorAll('.qr img')].every((i) => i.complete && i.naturalWidth > 0)"))
     driver.save_screenshot(gallery)
     decoded = subprocess.run(["zbarimg", "--quiet", "--raw", gallery], capture_output=True, text=True, timeout=DEADLINE)
     urls = sorted(decoded.stdout.split())

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """`collage watch --serve` under a guest's flood, end to end: the flood comes from the loopback's
 second address (127.0.0.2, another peer on this machine only), bounded in connections and in
-time; the screen and the downloads come from 127.0.0.1. The screen is a stand-in for a browser's
-EventSource, as the standard has it: a 200 stream is read, a stream that ends or a connection
+time; the screen comes from 127.0.0.1 (the booth machine's own browser), another guest from
+127.0.0.3. The screen is a stand-in for a browser's EventSource, as the standard has it: a 200 stream is read, a stream that ends or a connection
 that fails is retried after a second with `Last-Event-ID`, and any other answer ends it for good.
 
 usage: flood_test.py COLLAGE FIXTURES [CHECK...]   (only the checks named; all when none)
@@ -12,16 +12,16 @@ import collections
 import http.client
 import json
 import os
-import socket
 import sys
 import threading
 import time
 
-from booth import DEADLINE, LANDSCAPE, Booth, SSEClient
+from booth import ATTACKER, DEADLINE, GUEST, LANDSCAPE, Booth, SSEClient, connect
 from checks import check, run
+from guests import Flood
 
 COLLAGE, FIXTURES = (sys.argv[1], sys.argv[2]) if sys.argv[1:2] != ["--list"] else (None, None)
-FLOOD_PEER = "127.0.0.2"
+FLOOD_PEER = ATTACKER
 # Four threads opening /events about 50 times a second each, each keeping its newest 32 open:
 # twice the default 64 slots. The flood lasts at most this long.
 FLOOD_THREADS, FLOOD_INTERVAL, FLOOD_KEPT, FLOOD_SECONDS = 4, 0.02, 32, 30
@@ -75,47 +75,10 @@ class Screen(threading.Thread):
         self.join(DEADLINE)
 
 
-class Flood:
-    """Threads on 127.0.0.2, each opening a connection every `interval` with `request`, reading
-    its answer's first line (or, with `read=False`, nothing) and keeping its newest `kept`
-    connections open, until `stop` or `FLOOD_SECONDS`. `answers` counts the status lines read."""
-
-    def __init__(self, port, request, threads=FLOOD_THREADS, interval=FLOOD_INTERVAL, kept=FLOOD_KEPT, read=True):
-        self.port, self.request, self.interval, self.kept, self.read = port, request, interval, kept, read
-        self.answers, self.lock, self.stopping = collections.Counter(), threading.Lock(), threading.Event()
-        self.threads = [threading.Thread(target=self._flood, daemon=True) for _ in range(threads)]
-        for thread in self.threads:
-            thread.start()
-
-    def _flood(self):
-        held = collections.deque()
-        end = time.monotonic() + FLOOD_SECONDS
-        while not self.stopping.is_set() and time.monotonic() < end:
-            sock = socket.socket()
-            try:
-                if not self.read:
-                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-                sock.bind((FLOOD_PEER, 0))
-                sock.settimeout(2)
-                sock.connect(("127.0.0.1", self.port))
-                sock.sendall(self.request)
-                answer = sock.recv(64).split(b"\r\n")[0] if self.read else b"not read"
-            except OSError:
-                answer = b"connection failed"
-            with self.lock:
-                self.answers[answer.decode(errors="replace") or "closed unanswered"] += 1
-            held.append(sock)
-            while len(held) > self.kept:
-                held.popleft().close()
-            self.stopping.wait(self.interval)
-        for sock in held:
-            sock.close()
-
-    def stop(self):
-        self.stopping.set()
-        for thread in self.threads:
-            thread.join(DEADLINE)
-        return dict(self.answers)
+def flood_of(port, request, threads=FLOOD_THREADS, interval=FLOOD_INTERVAL, kept=FLOOD_KEPT, read=True):
+    """Threads on 127.0.0.2, each opening a connection every `interval` with `request`, keeping
+    its newest `kept` open, for at most FLOOD_SECONDS (guests.Flood)."""
+    return Flood(port, request, lambda n: FLOOD_PEER, threads=threads, interval=interval, kept=kept, read=read, seconds=FLOOD_SECONDS)
 
 
 def test_a_flood_of_event_streams_never_ends_or_cuts_the_screen():
@@ -124,7 +87,7 @@ def test_a_flood_of_event_streams_never_ends_or_cuts_the_screen():
     try:
         screen = Screen(booth.port)
         check(screen.connected.wait(DEADLINE), "the screen connects")
-        flood = Flood(booth.port, b"GET /events HTTP/1.1\r\nHost: booth\r\nAccept: text/event-stream\r\n\r\n")
+        flood = flood_of(booth.port, b"GET /events HTTP/1.1\r\nHost: booth\r\nAccept: text/event-stream\r\n\r\n")
         time.sleep(2)  # the flood fills every slot before the first photo
         for count, name in enumerate(LANDSCAPE[:3], start=1):
             booth.drop(name)
@@ -158,9 +121,10 @@ def test_a_download_making_progress_is_never_cut_by_new_connections():
         name = os.path.basename(booth.saved(1)["data"]["path"])
         expected = open(os.path.join(booth.out, name), "rb").read()
         check(len(expected) > 5 << 20, f"the collage is larger than what is buffered: {len(expected)} bytes")
-        reader = socket.create_connection(("127.0.0.1", booth.port), timeout=DEADLINE)
+        # Another guest: its own address, never the screen's slots.
+        reader = connect(booth.port, GUEST, timeout=DEADLINE)
         reader.sendall(f"GET /collages/{name} HTTP/1.1\r\nHost: booth\r\n\r\n".encode())
-        flood = Flood(booth.port, f"GET /collages/{name} HTTP/1.1\r\nHost: booth\r\n\r\n".encode(),
+        flood = flood_of(booth.port, f"GET /collages/{name} HTTP/1.1\r\nHost: booth\r\n\r\n".encode(),
                       threads=1, interval=0.25, kept=3, read=False)
         received, end = b"", time.monotonic() + DEADLINE
         while time.monotonic() < end:

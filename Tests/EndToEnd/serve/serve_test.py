@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 
-from booth import DEADLINE, LANDSCAPE, Attackers, Booth, SSEClient, curl
+from booth import ATTACKER, DEADLINE, GUEST, LANDSCAPE, Attackers, Booth, SSEClient, connect, curl
 from checks import check, run
 
 COLLAGE, FIXTURES = (sys.argv[1], sys.argv[2]) if sys.argv[1:2] != ["--list"] else (None, None)
@@ -69,7 +69,11 @@ def test_routes_headers_and_conditional_requests():
 
         status, headers, body = curl(booth.url + "/gallery")
         check(status == 200 and headers["content-type"].startswith("text/html"), f"/gallery: {status}")
-        check(body.count(b"<svg") == 1 and f"/collages/{name}".encode() in body, "the gallery shows the collage with a QR code")
+        check(body.count(b'<img src="/codes/') == 1 and f"/collages/{name}".encode() in body, "the gallery shows the collage with a QR code")
+        status, headers, code = curl(f"{booth.url}/codes/{name}")
+        check(status == 200 and headers.get("content-type") == "image/svg+xml" and code.startswith(b"<svg"),
+              f"/codes/{name} is its QR code: {status} {headers.get('content-type')}")
+        check(curl(f"{booth.url}/codes/collage-0009.jpg")[0] == 404, "no code for a collage the booth does not list")
         status, headers, _ = curl("-I", booth.url + "/events")
         check(status == 200 and headers.get("content-type") == "text/event-stream", f"HEAD /events: {status} {headers}")
         check(curl(booth.url + "/nothing")[0] == 404, "an unknown path is 404")
@@ -84,6 +88,7 @@ HOSTILE_PATHS = [
     "/collages//etc/passwd", "/collages/%2fetc%2fpasswd", "//etc/passwd", "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd",
     "/collages/collage.jpg%00.jpg", "/collages/planted.jpg", "/collages/collage-0001.jpg/..", "/collages/%252e%252e",
     "/photos/autumn.jpg", "/photos/../photos/autumn.jpg", "/photos", "/out/collage-0001.jpg", "/collage-0001.jpg",
+    "/codes/../../etc/passwd", "/codes/%2e%2e%2fplanted.jpg", "/codes/planted.jpg",
     "/collages/collage-0002.jpg",  # not written yet
 ]
 HOSTILE_METHODS = ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "MKCOL", "LOCK", "PURGE"]
@@ -265,7 +270,7 @@ def test_a_slowloris_cannot_keep_a_slot():
     try:
         drips = []
         for _ in range(2):
-            sock = socket.create_connection(("127.0.0.1", booth.port))
+            sock = connect(booth.port, ATTACKER)
             sock.sendall(b"GET / HTTP/1.1\r\nHost: booth\r\n")
             drips.append(sock)
         end = time.monotonic() + DEADLINE
@@ -284,8 +289,8 @@ def test_a_slowloris_cannot_keep_a_slot():
                 except (BrokenPipeError, ConnectionResetError):
                     closed[i] = True
         check(all(closed), "headers dripped a line at a time: the server closes the connection")
-        # With both slots free again, a real request is served.
-        check(curl("--max-time", "30", booth.url + "/")[0] == 200, "the slots are free again")
+        # With both slots free again, a guest's request is served.
+        check(curl("--interface", GUEST, "--max-time", "30", booth.url + "/")[0] == 200, "the slots are free again")
     finally:
         booth.stop()
         booth.close()
@@ -301,10 +306,10 @@ def test_an_earlier_runs_collages_are_served_while_unchanged():
         booth.restart()
         # Listed once each file is checked against the journal, in the background (bounded wait).
         end = time.monotonic() + DEADLINE
-        while curl(booth.url + "/gallery")[2].count(b"<svg") < 3 and time.monotonic() < end:
+        while curl(booth.url + "/gallery")[2].count(b'<img src="/codes/') < 3 and time.monotonic() < end:
             time.sleep(0.05)
         body = curl(booth.url + "/gallery")[2]
-        check(body.count(b"<svg") == 3, "the gallery lists the first run's three collages")
+        check(body.count(b'<img src="/codes/') == 3, "the gallery lists the first run's three collages")
         at = [body.find(f"/collages/collage-000{n}.jpg".encode()) for n in (3, 2, 1)]
         check(-1 not in at and at == sorted(at), f"newest first: {at}")
         status, headers, served = curl(booth.url + "/collages/collage-0001.jpg")
@@ -356,11 +361,11 @@ GUEST_WAIT = "20"
 
 
 def guest_gets_the_page(booth, what):
-    result = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", GUEST_WAIT, booth.url + "/"],
-                            capture_output=True, text=True, timeout=DEADLINE)
+    """Another guest (its own address) asks for / and /gallery while the attacker holds the slots."""
+    ask = ["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--interface", GUEST, "--max-time", GUEST_WAIT]
+    result = subprocess.run(ask + [booth.url + "/"], capture_output=True, text=True, timeout=DEADLINE)
     check(result.stdout == "200", f"{what}: a guest's / is answered within {GUEST_WAIT} s, not {result.stdout} {result.stderr.strip()}")
-    result = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", GUEST_WAIT, booth.url + "/gallery"],
-                            capture_output=True, text=True, timeout=DEADLINE)
+    result = subprocess.run(ask + [booth.url + "/gallery"], capture_output=True, text=True, timeout=DEADLINE)
     check(result.stdout == "200", f"{what}: and /gallery, not {result.stdout} {result.stderr.strip()}")
 
 
@@ -403,7 +408,7 @@ def test_event_streams_never_read_do_not_keep_the_page_away():
         attackers = Attackers(booth.port, b"GET /events HTTP/1.1\r\nHost: booth\r\n\r\n", receive_buffer=4096)
         guest_gets_the_page(booth, "four /events never read")
         # A page whose stream was cut to make room reconnects and is a live page again.
-        page = SSEClient(booth.port)
+        page = SSEClient(booth.port, source=ATTACKER)
         check(page.status == 200, f"a page's /events after the cut: {page.status}")
         page.close()
     finally:
@@ -514,13 +519,39 @@ def test_a_collage_left_with_no_photo_is_withdrawn():
         booth.close()
 
 
+def test_event_numbers_go_on_after_a_restart():
+    """A page that reconnects to the next run (after a crash too) never takes its events for
+    ones it has seen: their numbers go on from above the last run's, and it is sent every event
+    the new run kept."""
+    booth = Booth(COLLAGE, FIXTURES, "--limit", "1")
+    try:
+        first = SSEClient(booth.port)
+        first.until("started")
+        for batch, photo in enumerate(["autumn.jpg", "kite.jpg"], start=1):
+            booth.drop(photo)
+            last_id, _ = first.until("saved", lambda d, b=batch: d["batch"] == b)
+        first.close()
+        booth.restart(signal.SIGKILL)
+        booth.drop("bythewater.jpg")
+        booth.saved(1, 3)
+        resumed = SSEClient(booth.port, last_event_id=last_id)
+        started_id, started = resumed.until("started")
+        check(started_id > last_id, f"the next run's first event is numbered {started_id}, after the last run's {last_id}")
+        saved_id, saved = resumed.until("saved")
+        check(saved_id > started_id and '"batch":3' in saved, f"and it is sent what it kept, in order: {saved_id} {saved}")
+        resumed.close()
+    finally:
+        booth.stop()
+        booth.close()
+
+
 TESTS = [test_routes_headers_and_conditional_requests, test_hostile_requests, test_photos_only_when_asked,
          test_events_live_resume_and_the_same_json_as_stdout, test_clients_that_do_not_keep_up_do_not_hold_the_watch,
          test_a_slowloris_cannot_keep_a_slot, test_an_earlier_runs_collages_are_served_while_unchanged,
          test_a_port_already_taken_is_exit_69_before_any_photo, test_a_dripped_body_is_refused_and_keeps_no_slot,
          test_dripped_heads_do_not_keep_the_page_away, test_event_streams_never_read_do_not_keep_the_page_away,
          test_downloads_never_read_do_not_keep_the_page_away, test_a_hard_link_planted_under_a_collage_name_is_never_sent,
-         test_a_collage_left_with_no_photo_is_withdrawn]
+         test_a_collage_left_with_no_photo_is_withdrawn, test_event_numbers_go_on_after_a_restart]
 
 if __name__ == "__main__":
     run(TESTS)
