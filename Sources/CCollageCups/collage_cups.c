@@ -48,6 +48,34 @@ collage_cups_status collage_cups_submit(const char *queue, const char *path, con
   return status;
 }
 
+/* Whether job `id` is still waiting for its document (IPP's job-state-reason job-incoming): a
+ * client that made the job died before sending it, so it will never print. 1 yes, 0 no, -1 when
+ * the server did not say. */
+static int is_incoming(http_t *http, int id) {
+  char uri[HTTP_MAX_URI];
+  if (httpAssembleURIf(HTTP_URI_CODING_ALL, uri, sizeof uri, "ipp", NULL, "localhost", 0, "/jobs/%d", id) != HTTP_URI_STATUS_OK)
+    return -1;
+  ipp_t *request = ippNewRequest(IPP_OP_GET_JOB_ATTRIBUTES);
+  if (request == NULL) return -1;
+  static const char *const wanted[] = {"job-state-reasons"};
+  if (ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "job-uri", NULL, uri) == NULL ||
+      ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", NULL, cupsUser()) == NULL ||
+      ippAddStrings(request, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, "requested-attributes", 1, NULL, wanted) == NULL) {
+    ippDelete(request);
+    return -1;
+  }
+  ipp_t *response = cupsDoRequest(http, request, "/");
+  if (response == NULL) return -1;
+  int incoming = ippGetStatusCode(response) > IPP_STATUS_OK_CONFLICTING ? -1 : 0;
+  ipp_attribute_t *reasons = incoming == 0 ? ippFindAttribute(response, "job-state-reasons", IPP_TAG_KEYWORD) : NULL;
+  for (int i = 0; reasons != NULL && i < ippGetCount(reasons); i++) {
+    const char *reason = ippGetString(reasons, i, NULL);
+    if (reason != NULL && strcmp(reason, "job-incoming") == 0) incoming = 1;
+  }
+  ippDelete(response);
+  return incoming;
+}
+
 collage_cups_status collage_cups_find(const char *queue, const char *title, int timeout_ms, collage_cups_job *job,
                                       char *message, size_t capacity) {
   if (capacity > 0) message[0] = '\0';
@@ -59,8 +87,17 @@ collage_cups_status collage_cups_find(const char *queue, const char *title, int 
   if (count < 0) {
     status = failure("the print server did not list its jobs", message, capacity);
   } else {
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i < count && status != COLLAGE_CUPS_UNREACHABLE && status != COLLAGE_CUPS_REFUSED; i++) {
       if (jobs[i].title == NULL || strcmp(jobs[i].title, title) != 0) continue;
+      if (jobs[i].state < IPP_JSTATE_CANCELED) {
+        /* A job made by a booth killed before it sent the document: cancelled, as never had. */
+        int incoming = is_incoming(http, jobs[i].id);
+        if (incoming < 0 || (incoming == 1 && cupsCancelJob2(http, queue, jobs[i].id, 0) > IPP_STATUS_OK_CONFLICTING)) {
+          status = failure("the print server did not say what it holds", message, capacity);
+          continue;
+        }
+        if (incoming == 1) continue;
+      }
       if (status == COLLAGE_CUPS_OK && jobs[i].id < job->id) continue;
       job->id = jobs[i].id;
       job->state = (int)jobs[i].state;

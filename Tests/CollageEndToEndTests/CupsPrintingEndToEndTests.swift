@@ -81,6 +81,28 @@ struct CupsPrintingEndToEndTests {
         #expect(shown.stdout.contains("printed"), "\(shown.stdout)")
     }
 
+    /// Killed after libcups made the job and before it sent the file (the soak's day found it):
+    /// CUPS holds a job by the strip's title that waits for a document no one will send. The
+    /// restart does not count it as printed: it cancels it and sends the strip, once.
+    @Test func aJobKilledBeforeItsFileWasSentIsCancelledAndTheStripSentOnce() async throws {
+        let cups = try await CupsServer(queues: ["booth"])
+        let shim = try await PreloadShim.compile(PreloadShim.killAtCupsDocument, named: "kill-at-cups-document", in: tools)
+        try arrive(1...1)
+        let killed = try RunningCollage(booth(), environment: cups.environment.merging(["LD_PRELOAD": shim]) { $1 })
+        #expect(await killed.status == SIGKILL, "\(killed.stderrLines)")
+        let held = try await cups.client(["lpstat", "-o", "booth"])
+        #expect(String(decoding: held.stdout, as: UTF8.self).contains("booth-1"), "CUPS holds the job made before the kill")
+        let restart = try RunningCollage(booth(), environment: cups.environment)
+        try await restart.waitFor("collage: printed \(numbered(1)) (2 copies)")
+        try arrive(2...2)
+        try await restart.waitFor("collage: printed \(numbered(2)) (2 copies)")
+        restart.signal(SIGTERM)
+        #expect(await restart.status == 143)
+        #expect(try await untilPrinted(cups, count: 2) == [1, 2])
+        let left = try await cups.client(["lpstat", "-o", "booth"])
+        #expect(left.stdout.isEmpty, "no job left waiting: \(String(decoding: left.stdout, as: UTF8.self))")
+    }
+
     /// The backup: collage 1's print fails (the queue refuses jobs), the journal is
     /// copied, the queue accepts again and a restart prints it; the copy is put back and the booth
     /// restarted: CUPS already has collage 1's job, so it is not sent a second time.

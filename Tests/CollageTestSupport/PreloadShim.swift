@@ -38,6 +38,18 @@ public enum PreloadShim {
         }
         """
 
+    /// Kills the process when libcups, having made a print job, is about to send its document
+    /// (`cupsPrintFile2` calls `cupsCreateJob`, then `cupsStartDocument`): CUPS holds a job that
+    /// waits for a file no one will send.
+    public static let killAtCupsDocument = """
+        #include <signal.h>
+        int cupsStartDocument(void *http, const char *name, int job, const char *document, const char *format, int last) {
+            (void)http; (void)name; (void)job; (void)document; (void)format; (void)last;
+            raise(SIGKILL);
+            return 0;
+        }
+        """
+
     /// Makes every `open` of the file `UNREADABLE_PATH` names fail with EACCES, as a file its
     /// owner keeps to themselves does for anyone but root (and the tests may run as root).
     public static let unreadable = """

@@ -38,7 +38,9 @@ collage_cups_status collage_cups_submit(const char *queue, const char *path, con
                                         int *job, char *message, size_t capacity);
 
 /** Looks among this user's jobs on `queue` (pending, held, processing, stopped and kept ones) for
- *  the newest titled `title`; COLLAGE_CUPS_NOT_FOUND when there is none. */
+ *  the newest titled `title`; COLLAGE_CUPS_NOT_FOUND when there is none. A job still waiting for
+ *  its document (its client died between making the job and sending the file) is cancelled
+ *  and does not count: it would never print. */
 collage_cups_status collage_cups_find(const char *queue, const char *title, int timeout_ms, collage_cups_job *job,
                                       char *message, size_t capacity);
 
