@@ -22,9 +22,15 @@ samples, the downloads. It reports the day's figures (strips, prints, restarts, 
 heal times, downloads, peak memory per run, descriptors, idle CPU); exit status 1 if a promise
 was broken.
 
+`--cups` prints through a real CUPS queue instead (soak_cups.py: a private cupsd whose printer
+jams now and then and keeps every job it prints): the booth is given `--printer booth`, and a
+SIGKILL also lands a few milliseconds after a strip completes, while its print is being sent.
+Then the judge holds the booth to more: every complete collage printed exactly once, none left
+for the operator.
+
 `--short` is the CI's version (about three minutes); the default is the whole day (≥ 500 strips).
 
-Usage: Tests/Benchmarks/booth-soak.py [--collage PATH] [--short] [--strips N] [--seed N] [--keep]
+Usage: Tests/Benchmarks/booth-soak.py [--collage PATH] [--short] [--cups] [--strips N] [--seed N] [--keep]
 """
 import argparse
 import collections
@@ -45,6 +51,7 @@ from booth import ATTACKER, free_port  # noqa: E402
 from guests import Downloads, Flood, Phones  # noqa: E402
 from soak_camera import Camera, read_log  # noqa: E402
 from soak_judge import Judge, mark, photos  # noqa: E402
+from soak_cups import CupsPrinter  # noqa: E402
 from soak_printer import StandInPrinter, sha256  # noqa: E402
 from soak_screen import Screen  # noqa: E402
 from soak_supervisor import Supervisor  # noqa: E402
@@ -57,6 +64,7 @@ parser.add_argument("--strips", type=int, default=None, help="strips to play (de
 parser.add_argument("--restart-every", type=float, default=None, help="seconds between restarts (default 30, 15 with --short)")
 parser.add_argument("--phones", type=int, default=40)
 parser.add_argument("--seed", type=int, default=41)
+parser.add_argument("--cups", action="store_true", help="print through a real CUPS queue (--printer)")
 parser.add_argument("--keep", action="store_true", help="keep the working folder")
 args = parser.parse_args()
 args.collage = os.path.abspath(args.collage)
@@ -72,7 +80,7 @@ batches = true
 grid = "2x2"
 batch-timeout = "3s"
 caption = "Anna & Ben · {{today:%e %B %Y}}"
-print = "{print}"
+{print}
 serve = "127.0.0.1:{port}"
 public-url = "http://127.0.0.1:{port}"
 """
@@ -112,11 +120,14 @@ class Day:
             os.mkdir(os.path.join(work, folder))
         self.port = free_port()
         self.camera = Camera(os.path.join(work, "photos"), os.path.join(work, "camera.log"), rng)
-        self.printer = StandInPrinter(work)
+        self.printer = CupsPrinter(work) if args.cups else StandInPrinter(work)
+        printing = self.printer.setting() if args.cups else f'print = "{self.printer.command()}"'
         with open(os.path.join(work, "booth.toml"), "w") as file:
-            file.write(BOOTH_TOML.format(print=self.printer.command(), port=self.port))
+            file.write(BOOTH_TOML.format(print=printing, port=self.port))
         self.heard = Heard()
-        self.env = dict(os.environ, COLLAGE_STATE_DIR=os.path.join(work, "state"))
+        self.env = dict(os.environ, COLLAGE_STATE_DIR=os.path.join(work, "state"),
+                        **(self.printer.environment() if args.cups else {}))
+        self.kills_at_print, self.last_kill_at_print = 0, 0.0
         self.printed = []  # names printed so far, for the phones to download
         self.seen = {}  # complete collage -> sha, as seen at each restart
         self.stopping = threading.Event()
@@ -124,7 +135,7 @@ class Day:
 
     def start(self):
         argv = [args.collage, "watch", "--config", "booth.toml", "--json", "--print-timeout", "3"]
-        self.supervisor = Supervisor(argv, self.work, self.env, self.port, self.heard.on_event, restart_sec=1.0)
+        self.supervisor = Supervisor(argv, self.work, self.env, self.port, self.on_event, restart_sec=1.0)
         end = time.monotonic() + DEADLINE
         while not self.supervisor.runs[-1]["answered"] and time.monotonic() < end:
             time.sleep(0.05)
@@ -133,6 +144,17 @@ class Day:
         self.downloads = Downloads(self.port, 8, self.printed_name, self.printed_copy, first=300)
         threading.Thread(target=self.troubles, daemon=True).start()
         threading.Thread(target=self.floods, daemon=True).start()
+
+    def on_event(self, event):
+        """With CUPS, a power cut now and then just as a complete strip is being printed: the
+        journal has begun its print, CUPS may or may not have the job."""
+        self.heard.on_event(event)
+        now = time.monotonic()
+        if (args.cups and event["type"] == "saved" and event.get("data", {}).get("complete")
+                and not self.stopping.is_set() and now - self.last_kill_at_print > 10 and rng.random() < 0.25):
+            self.last_kill_at_print = now
+            self.kills_at_print += 1
+            threading.Timer(rng.uniform(0.0, 0.05), self.supervisor.kill).start()
 
     def printed_name(self):
         return rng.choice(self.printed) if self.printed else None
@@ -223,6 +245,8 @@ class Day:
         self.end_fds = fds(pid)
         self.status = self.supervisor.stop()
         self.recorded, self.reloaded = self.screen.finish()
+        if args.cups:
+            self.printer.settle()
 
 
 def fds(pid):
@@ -241,6 +265,8 @@ def report(day, judge, seconds):
           f"{judge.figures['shots kept']}, deleted or replaced {judge.figures['shots deleted or replaced']}")
     print(f"printer: attempts {judge.figures['print attempts']}; printed {judge.figures['printed']} collages; "
           f"complete but not printed, named for the operator: {judge.figures['complete, not printed, named']}")
+    if args.cups:
+        print(f"cups: {day.printer.jams} jams cleared by the operator; {day.kills_at_print} SIGKILLs as a strip's print was sent")
     ends = collections.Counter(run.get("signal") or f"exit {run['status']}" for run in runs)
     print(f"runs: {len(runs)} ({dict(ends)}); peak RSS per run, MiB: max {max(r['peak_kib'] for r in runs) / 1024:.1f}, "
           f"median {statistics.median(r['peak_kib'] for r in runs) / 1024:.1f}; final exit status {day.status}")
@@ -268,7 +294,7 @@ def main():
         day.finish()
         with open(os.path.join(work, "state", "key"), "rb") as file:
             key = file.read()
-        judge = Judge(work, read_log(os.path.join(work, "camera.log")), day.printer, key)
+        judge = Judge(work, read_log(os.path.join(work, "camera.log")), day.printer, key, every_print=args.cups)
         judge.judge(day.seen, day.heard.named)
         judge.screen(day.screen.samples, day.recorded, day.reloaded, day.supervisor.runs)
         judge.downloads(day.downloads.failed, day.downloads.complete, day.supervisor.runs)
@@ -291,6 +317,8 @@ def main():
                     day.supervisor.process.kill()
             if hasattr(day, "screen") and not day.screen.stopping.is_set():
                 day.screen.finish()
+            if args.cups:
+                day.printer.stop()
         if args.keep:
             print(f"kept {work}")
         else:
