@@ -94,7 +94,7 @@ struct SessionsEndToEndTests {
         try Fixtures.copy("coldripple.jpg", to: photos.file("coldripple.jpg"))
         try await run.waitFor(wrote(out, 2, 1))
         try FileManager.default.removeItem(atPath: photos.file("coldripple.jpg"))
-        try await run.waitFor("collage: \(photos.file("coldripple.jpg")) was removed: \(out.file("booth-0002.jpg")) is made again with no photo")
+        try await run.waitFor("collage: \(photos.file("coldripple.jpg")) was removed: no photo is left for \(out.file("booth-0002.jpg"))")
         try Fixtures.copy("eveningglow.jpg", to: photos.file("eveningglow.jpg"))
         try await run.waitFor(wrote(out, 2, 1))  // the retake in its place
         #expect(try await run.waitUntil { count(wrote(out, 2, 1), in: run) == 2 })

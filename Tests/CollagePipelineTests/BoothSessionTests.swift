@@ -127,7 +127,7 @@ struct BoothSessionTests {
             #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p2"]))
             source.send(.gone(PhotoFile("p2")))
             await untilSaid("withdrawn collage-1 (batch 1)")
-            #expect(events.lines.contains("p2 was removed: collage-1 is made again with no photo"))
+            #expect(events.lines.contains("p2 was removed: no photo is left for collage-1"))
             #expect(sink.withdrawn == [1])
             await send("p3")
             #expect(await nextSave(&saves) == .init(batch: 1, photos: ["p3"]))

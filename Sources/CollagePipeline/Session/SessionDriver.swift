@@ -89,8 +89,9 @@ struct SessionDriver<C: Clock<Duration>> {
             let selection = selection(of: photos)
             last = try await session.unlessStopped(selection, batch: batch) { try await session.saveFinal(selection, batch: batch) }
         case .rebuilt(let batch, let removed, let left):
-            let photos = left == 0 ? "with no photo" : "with \(LogCount.photos(left))"
-            session.flow.log(.notice("\(removed) was removed: \(name(batch)) is made again \(photos)"))
+            // With none left nothing is made: a booth's collage is withdrawn, a single collage kept.
+            let then = left == 0 ? "no photo is left for \(name(batch))" : "\(name(batch)) is made again with \(LogCount.photos(left))"
+            session.flow.log(.notice("\(removed) was removed: \(then)"))
         case .dropped(let removed, let batch):
             session.flow.log(.notice("\(removed) was removed while it was read: it is not in \(name(batch))"))
         case .withdraw(let batch):
