@@ -74,9 +74,9 @@ public final class BoothServer: Sendable {
         }
         switch outcome {
         case .success(let port):
-            var bound = settings
-            bound.address = ServeAddress(host: settings.address.host, port: port)
-            return BoothServer(url: "http://\(bound.address)/", guestWarning: bound.guestWarning, hub: hub, files: files, group: group, running: running)
+            let bound = ServeAddress(host: settings.address.host, port: port)
+            return BoothServer(url: "http://\(bound)/", guestWarning: settings.guestWarning(listeningOn: port), hub: hub, files: files, group: group,
+                               running: running)
         case .failure(let error):
             running.cancel()
             throw .cannotStart(address: settings.address.description, reason: reason(error))
