@@ -224,7 +224,8 @@ bench-serve: deps
 # A whole day in a photo booth: see Tests/Benchmarks/booth-soak.py (Debian's python3 with
 # python3-pil, Chromium and Selenium): 520 strips, restarts, a jamming printer, phones, floods and
 # the screen in a real browser, every promise judged from evidence the booth does not write; about
-# 25 minutes. SOAK=--short is CI's version (80 strips, about three minutes); SOAK_COLLAGE=PATH
+# 25 minutes. SOAK=--short is CI's version (80 strips, about three minutes); SOAK=--cups prints
+# through a real CUPS queue (a private cupsd; see soak_cups.py) instead; SOAK_COLLAGE=PATH
 # plays another build (CI gives the one `make test-install` built).
 SOAK_COLLAGE ?= .build/release/collage
 soak: test-deps

@@ -154,7 +154,11 @@ class Day:
                 and not self.stopping.is_set() and now - self.last_kill_at_print > 10 and rng.random() < 0.25):
             self.last_kill_at_print = now
             self.kills_at_print += 1
-            threading.Timer(rng.uniform(0.0, 0.05), self.supervisor.kill).start()
+            threading.Timer(rng.uniform(0.0, 0.05), self.kill_unless_stopping).start()
+
+    def kill_unless_stopping(self):
+        if not self.stopping.is_set():
+            self.supervisor.kill()
 
     def printed_name(self):
         return rng.choice(self.printed) if self.printed else None
@@ -235,6 +239,10 @@ class Day:
         time.sleep(3)
         self.note_complete()
         pid = self.supervisor.pid
+        last = self.supervisor.runs[-1]
+        if last["status"] is not None:
+            sys.exit(f"the booth ended by itself: run {len(self.supervisor.runs)}, "
+                     f"{last.get('signal') or 'no signal'}, exit status {last['status']}")
         self.downloads.stop()
         self.phones.stop()
         # Idle: what the last run holds once the guests are gone, and the CPU it uses doing nothing.

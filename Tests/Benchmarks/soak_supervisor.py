@@ -27,13 +27,14 @@ class Supervisor:
         self.process = None
         self.stopping = False
         self.done = threading.Event()
+        self.stderr = open(os.path.join(cwd, "booth.stderr"), "ab")
         self._start()
         threading.Thread(target=self._supervise, daemon=True).start()
 
     def _start(self):
         with self.lock:
             self.process = subprocess.Popen(self.argv, cwd=self.cwd, env=self.env, stdout=subprocess.PIPE,
-                                            stderr=subprocess.DEVNULL, text=True)
+                                            stderr=self.stderr, text=True)
             run = {"pid": self.process.pid, "started": time.monotonic(), "answered": None, "signal": None, "status": None,
                    "peak_kib": 0}
             self.runs.append(run)
