@@ -62,14 +62,11 @@ extension Collage {
         }
 
         func run() async throws {
-            let (stop, requests) = AsyncStream.makeStream(of: StopRequest.self)
-            // The first signal asks for a clean stop, a second one for an immediate one.
-            let signals = SignalTrap(first: { requests.yield(.finish(signal: $0)) }, again: { _ in requests.yield(.now) })
-            // Finish now (SIGUSR1) is heard from the start: `collage finish` may ask as soon as
-            // the booth's lock names it; the request waits for the session.
-            let finishing = FinishSignal { requests.yield(.finishBatch) }
-            let end = await WatchRun(try settings()).run(stop: stop, clock: ContinuousClock())
-            withExtendedLifetime((signals, finishing)) {}
+            // The first signal asks for a clean stop, a second one for an immediate one; finish
+            // now (SIGUSR1) is heard from the start.
+            let end = try await withStopRequests(finishingBatches: true) { stop in
+                await WatchRun(try settings()).run(stop: stop, clock: ContinuousClock())
+            }
             throw ExitCode(end.status)
         }
 
