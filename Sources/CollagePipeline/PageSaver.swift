@@ -62,7 +62,8 @@ struct PageSaver: Sendable {
             return .success(page(CollageRenderer.placements(of: photos, canvas: layout.canvas, style: layout.style), saved: nil))
         }
         // The one render-and-save path `build` and `watch` share.
-        let saver = CollageSaver(layout: layout, decorations: options.decorations, format: format, writer: CollageWriter(settings: options.encoding))
+        let saver = CollageSaver(layout: layout, decorations: options.decorations, format: format, writer: CollageWriter(settings: options.encoding),
+                                 today: options.today)
         do {
             let rendered: RenderedCollage
             do { rendered = try await saver.render(photos, batch: job.number, firstNumber: job.firstNumber) } catch {
