@@ -72,7 +72,7 @@ extension Collage {
 
         /// The run's settings, built once from the option groups (checked in `validate()`).
         func settings() throws -> WatchSettings {
-            guard let folder else {
+            guard let folder = folder ?? settingsFile.folder else {
                 throw ValidationError("Give the folder to watch, on the command line or as folder = \"…\" in the --config file.")
             }
             return WatchSettings(folder: folder, output: output.output, format: output.resolvedFormat ?? .jpeg, batches: batches,
