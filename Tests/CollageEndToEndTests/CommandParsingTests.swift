@@ -48,7 +48,7 @@ struct CommandParsingTests {
     @Test func watchTakesAFolderAThrottleAndBatches() throws {
         let watch = try Collage.Watch.parse(["photos", "--throttle", "2", "--batches", "-o", "prints/booth.jpg"])
         #expect(watch.folder?.description == "photos")
-        #expect(watch.throttle == 2)
+        #expect(watch.throttle.duration == .seconds(2))
         #expect(watch.batches)
         #expect(watch.output.output.description == "prints/booth.jpg")
         #expect(throws: (any Error).self) { try Collage.Watch.parse([]) }
