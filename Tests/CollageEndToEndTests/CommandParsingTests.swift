@@ -135,6 +135,16 @@ struct CommandParsingTests {
         }
     }
 
+    /// Every duration option reads `DurationText`'s syntax, and its help says its default in
+    /// seconds as it always has (`(default: 60)`, not `60.0`).
+    @Test func aDurationOptionReadsUnitsAndShowsItsDefaultInSeconds() throws {
+        let watch = try Collage.Watch.parse(["photos", "--throttle", "250ms", "--print", "lp {path}", "--print-timeout", "2m"])
+        #expect(watch.throttle.duration == .milliseconds(250) && watch.printing.printTimeout.duration == .seconds(120))
+        #expect(DurationValue(.seconds(60)).defaultValueDescription == "60")
+        #expect(DurationValue(.milliseconds(500)).defaultValueDescription == "0.5")
+        #expect(Collage.Watch.helpMessage(columns: 10_000).contains("(default: 15)"))
+    }
+
     /// A `--public-url` too long for the downloads' QR codes is refused before the booth starts,
     /// not answered with a page that cannot be drawn (500).
     @Test func aPublicURLTooLongForItsQRCodesIsRefused() throws {
