@@ -13,8 +13,8 @@ internal import CollageSaving
 /// preview and the print.
 ///
 /// ```
-/// refuse a terminal, the output among the photos ─▶ the output's folder ─▶ decorations
-///   ─▶ CollageBuild ─▶ PipelineEvent ─▶ log ─▶ BuildReport ─▶ preview, stdout (path, plan
+/// RunStart: refuse a terminal ─▶ inputs ─▶ the output among the photos ─▶ the output's folder
+///   ─▶ decorations ─▶ CollageBuild ─▶ PipelineEvent ─▶ log ─▶ BuildReport ─▶ preview, stdout (path, plan
 ///   or --json) ─▶ PrintQueue ─▶ Printer
 /// ```
 public struct BuildRun: Sendable {
@@ -32,42 +32,24 @@ public struct BuildRun: Sendable {
             if let line = end.error { log.error(line) }
             return end
         }
-        // As gzip does: image bytes on a screen are noise, and can leave the terminal in a mess.
-        // Refused before a list on standard input is read.
-        if destination.path == nil && !settings.dryRun && Console.standardOutput.isTerminal {
-            return ended(.refused("refusing to write image data to a terminal; redirect standard output or give -o FILE"))
+        let start = RunStart(options: settings.options, decorations: settings.decorations, output: destination.path, dryRun: settings.dryRun) {
+            log.event(.notice($0))
         }
-        let start = RunStart { log.event(.notice($0)) }
-        let (items, outputListed) = start.inputs(settings.photos, separator: settings.separator, recursive: settings.recursive,
-                                                 output: destination.path)
-        do {
-            try CollageBuild.check(items, against: destination)
-            // A photo the folder's listing left out as the output. (A device or FIFO is refused
-            // when the collage is written: 73, with the report.)
-            if let path = destination.path, outputListed, ExistingOutput.at(path) == .otherFile {
-                throw OutputError.fileInFolderRead(path)
-            }
+        let (items, options): ([PhotoInputs.Item], CollageOptions)
+        do throws(RunEnded<BuildEnd>) {
+            (items, options) = try start.prepare(imageToStandardOutput: destination.path == nil, inputs: {
+                RunStart.inputs(settings.photos, separator: settings.separator, recursive: settings.recursive, output: destination.path)
+            }, check: check)
         } catch {
-            return ended(.refused("\(error)"))
+            return ended(error.end)
         }
-        var options = settings.options
-        do throws(RunStart.Failure) {
-            try start.makeFolder(for: destination.path, dryRun: settings.dryRun)
-            try start.decorate(&options, with: settings.decorations)
-        } catch {
-            return ended(BuildEnd(error))
-        }
-        start.sayHowLaid(options)
         log.startProgress(given: items.count)
         let (format, dryRun, preview) = (settings.format, settings.dryRun, settings.report.preview)
-        let building = Task {
+        let (result, signal) = await StopListener.run({
             await CollageBuild(options: options).run(items, to: destination, as: format, dryRun: dryRun, keepingImage: preview, log: log.event)
-        }
-        let listener = StopListener(cancelling: building, on: stop)
-        let result = await building.value
-        listener.end()
+        }, stoppedBy: stop)
         log.endProgress()
-        if result.saved == nil, let signal = listener.signal { return .interrupted(signal: signal) }
+        if result.saved == nil, let signal { return .interrupted(signal: signal) }
         if let image = result.saved?.image, let screen = settings.report.previewScreen() {
             screen.show(image, status: [])
             screen.close()
@@ -76,6 +58,22 @@ public struct BuildRun: Sendable {
         tell(result)
         if await !printed(result, log: log) { return .printFailed }
         return ended(result.failure.map(BuildEnd.failed) ?? .complete)
+    }
+
+    /// Refuses an output that is one of the photos, and a photo the folder's listing left out as
+    /// the output, before any photo is read. (A device or FIFO is refused when the collage is
+    /// written: 73, with the report.)
+    private func check(_ inputs: (items: [PhotoInputs.Item], outputListed: Bool)) throws(RunEnded<BuildEnd>) -> [PhotoInputs.Item] {
+        let destination = settings.destination
+        do {
+            try CollageBuild.check(inputs.items, against: destination)
+            if let path = destination.path, inputs.outputListed, ExistingOutput.at(path) == .otherFile {
+                throw OutputError.fileInFolderRead(path)
+            }
+        } catch {
+            throw RunEnded(.refused("\(error)"))
+        }
+        return inputs.items
     }
 
     /// Stdout: the JSON document, the plan of a dry run, or the path written.

@@ -9,7 +9,7 @@ internal import CollageSources
 /// read, `PagedBuild` over the inputs with its log, progress and NDJSON, then what stdout says.
 ///
 /// ```
-/// inputs (the output named) ─▶ refuse -o -, pages over photos ─▶ the pages' folder, decorations (RunStart) ─▶ PagedBuild ─▶ PipelineEvent ─▶ log, --json
+/// RunStart: inputs (the output named) ─▶ refuse -o -, pages over photos ─▶ the pages' folder ─▶ decorations ─▶ PagedBuild ─▶ PipelineEvent ─▶ log, --json
 ///   ─▶ stdout: the pages written (the plan on a dry run, the `pages` line with --json)
 /// ```
 public struct PagesRun: Sendable {
@@ -21,46 +21,31 @@ public struct PagesRun: Sendable {
 
     /// Runs the pages; `stop` carries the executable's signal trap's requests: any stop cancels
     /// the page in flight (its temporary file removed), the pages before it stay.
-    public func run<Stops: AsyncSequence<StopRequest, Never> & Sendable>(stop: Stops) async -> PagesEnd {
+    public func run<Stops: AsyncSequence<StopRequest, Never> & Sendable>(stop: Stops) async -> BuildEnd {
         let settings = settings, log = settings.report.log(watching: false)
-        let start = RunStart { log.event(.notice($0)) }
-        let items = start.inputs(settings.photos, separator: settings.separator, recursive: settings.recursive, namingOutput: settings.output)
-        // An earlier album's pages among them are left out (and replaced): they make no page.
-        let photos = items.count(where: { if case .file = $0 { true } else { false } })
-        let most = PageNames.mostPages(photos: photos, perPage: settings.options.layout.limit)
-        func ended(_ end: PagesEnd) -> PagesEnd {
+        func ended(_ end: BuildEnd) -> BuildEnd {
             if let line = end.error { log.error(line) }
             return end
         }
-        guard let base = settings.output else {
-            // Standard output holds one file: refused before any photo is read.
-            return ended(.refused("--pages writes a file per page (up to \(most) for \(photos) photos) and standard output takes one: give -o FILE"))
+        let start = RunStart(options: settings.options, decorations: settings.decorations, output: settings.output, dryRun: settings.dryRun) {
+            log.event(.notice($0))
         }
-        let names = PageNames(output: base, pages: most)
-        do {
-            try PagedBuild.check(items, names: names, pages: most)
+        let (pages, options): (Pages, CollageOptions)
+        do throws(RunEnded<BuildEnd>) {
+            (pages, options) = try start.prepare(inputs: {
+                RunStart.inputs(settings.photos, separator: settings.separator, recursive: settings.recursive, namingOutput: settings.output)
+            }, check: check)
         } catch {
-            return ended(.refused(error.description))
+            return ended(error.end)
         }
-        var options = settings.options
-        do throws(RunStart.Failure) {
-            try start.makeFolder(for: base, dryRun: settings.dryRun)
-            try start.decorate(&options, with: settings.decorations)
-        } catch {
-            return ended(PagesEnd(error))
-        }
-        start.sayHowLaid(options)
-        let (json, format, dryRun) = (settings.report.json, settings.format, settings.dryRun)
-        log.startProgress(given: items.count, pages: most)
-        let building = Task {
+        let (json, format, dryRun, names, items) = (settings.report.json, settings.format, settings.dryRun, pages.names, pages.items)
+        log.startProgress(given: items.count, pages: pages.most)
+        let (result, signal) = await StopListener.run({
             await PagedBuild(options: options).run(items, names: names, as: format, dryRun: dryRun) { event in
                 log.event(event)
                 if json { Console.standardOutput.line(WatchJSON.event(event).serialized) }
             }
-        }
-        let listener = StopListener(cancelling: building, on: stop)
-        let result = await building.value
-        listener.end()
+        }, stoppedBy: stop)
         log.endProgress()
         if json {
             Console.standardOutput.line(PagesJSON.summary(result).serialized)
@@ -70,7 +55,33 @@ public struct PagesRun: Sendable {
             result.written.forEach { Console.standardOutput.line(bytes: $0.path.bytes) }
         }
         if let stopped = PagesText.stopped(result, names: names) { log.error(stopped) }
-        if result.stoppedBefore != nil, let signal = listener.signal { return .interrupted(signal: signal) }
-        return ended(result.failure.map(PagesEnd.failed) ?? .complete)
+        if result.stoppedBefore != nil, let signal { return .interrupted(signal: signal) }
+        return ended(result.failure.map(BuildEnd.failed) ?? .complete)
+    }
+
+    /// The inputs and the pages' names, once nothing is refused.
+    struct Pages {
+        let items: [PhotoInputs.Item]
+        let names: PageNames
+        /// The most pages the photos make.
+        let most: Int
+    }
+
+    /// Refuses standard output (it holds one file) and a page that would be one of the photos,
+    /// before any photo is read. An earlier album's pages among the inputs are left out (and
+    /// replaced): they make no page.
+    private func check(_ items: [PhotoInputs.Item]) throws(RunEnded<BuildEnd>) -> Pages {
+        let photos = items.count(where: { if case .file = $0 { true } else { false } })
+        let most = PageNames.mostPages(photos: photos, perPage: settings.options.layout.limit)
+        guard let base = settings.output else {
+            throw RunEnded(.refused("--pages writes a file per page (up to \(most) for \(photos) photos) and standard output takes one: give -o FILE"))
+        }
+        let names = PageNames(output: base, pages: most)
+        do throws(BuildError) {
+            try PagedBuild.check(items, names: names, pages: most)
+        } catch {
+            throw RunEnded(.refused(error.description))
+        }
+        return Pages(items: items, names: names, most: most)
     }
 }

@@ -23,4 +23,16 @@ struct StopListener: Sendable {
 
     /// The run is over: later signals change nothing.
     func end() { listening.cancel() }
+
+    /// Runs `work` until it returns, any stop request cancelling it on the way: its value, and
+    /// the signal that asked first (nil if none did).
+    static func run<Value: Sendable, Stops: AsyncSequence<StopRequest, Never> & Sendable>(
+        _ work: @escaping @Sendable () async -> Value, stoppedBy stop: Stops
+    ) async -> (value: Value, signal: Int32?) {
+        let working = Task { await work() }
+        let listener = StopListener(cancelling: working, on: stop)
+        let value = await working.value
+        listener.end()
+        return (value, listener.signal)
+    }
 }

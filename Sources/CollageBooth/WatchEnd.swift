@@ -43,14 +43,6 @@ public enum WatchEnd: Sendable, Equatable {
     }
 
     /// The exit status the command ends with.
-    /// A start that failed (`RunStart`): a folder not made is a collage that cannot be written.
-    init(_ failure: RunStart.Failure) {
-        switch failure {
-        case .folderNotMade(let line): self = .cannotWrite(line)
-        case .decorationUnavailable(let line): self = .decorationUnavailable(line)
-        }
-    }
-
     public var status: Int32 {
         switch self {
         case .complete: return 0
@@ -80,5 +72,17 @@ public enum WatchEnd: Sendable, Equatable {
     public var isReported: Bool {
         if case .unusableOutput = self { return false }
         return true
+    }
+}
+
+extension WatchEnd: StartEnding {
+    /// A start that failed (`RunStart`): a folder not made is a collage that cannot be written; a
+    /// refusal (image data for a terminal, which a booth never writes) an output it cannot use.
+    init(_ failure: RunStart.Failure) {
+        switch failure {
+        case .refused(let line): self = .unusableOutput(line)
+        case .folderNotMade(let line): self = .cannotWrite(line)
+        case .decorationUnavailable(let line): self = .decorationUnavailable(line)
+        }
     }
 }

@@ -37,21 +37,23 @@ extension WatchRun {
         }
     }
 
-    /// Before any photo: the server's address, a print command that is not there or an output
-    /// folder that cannot be written in (what a guest would otherwise be the first to meet), the
-    /// printer's and the room's warnings, the decorations, the output refused earlier, the
-    /// output's folder, the files a killed run left. Returns the options with their decorations.
+    /// Before any photo: the server's address, then `RunStart`'s order: the checks (a print
+    /// command that is not there or an output folder that cannot be written in, what a guest
+    /// would otherwise be the first to meet; the printer's and the room's warnings; the output
+    /// refused earlier), the output's folder, the decorations; then the files a killed run left.
+    /// Returns the options with their decorations.
     func prepare(_ booth: BoothWiring, destination: CollageOutput, refusal: OutputError?, log: EventLog) throws(BoothEnded) -> CollageOptions {
         if let server = booth.server { log.status("serving \(server.url)") }
         if let warning = booth.server?.guestWarning { log.status(warning) }
-        let preflight = Preflight.atStart(settings)
-        if let refusal = preflight.refusal { throw BoothEnded(refusal) }
-        for warning in preflight.warnings { log.status("\(warning.name): \(warning.detail)") }
-        let runStart = RunStart { booth.holdUntilStarted($0) }
-        var options = settings.options
-        do throws(RunStart.Failure) { try runStart.decorate(&options, with: settings.decorations) } catch { throw BoothEnded(WatchEnd(error)) }
-        if let refusal { throw BoothEnded(.cannotWrite(refusal.description)) }
-        do throws(RunStart.Failure) { try runStart.makeFolder(for: settings.output) } catch { throw BoothEnded(WatchEnd(error)) }
+        let start = RunStart(options: settings.options, decorations: settings.decorations, output: settings.output, dryRun: false) {
+            booth.holdUntilStarted($0)
+        }
+        let options = try start.prepare(inputs: {}, check: { () throws(BoothEnded) in
+            let preflight = Preflight.atStart(settings)
+            if let refusal = preflight.refusal { throw BoothEnded(refusal) }
+            for warning in preflight.warnings { log.status("\(warning.name): \(warning.detail)") }
+            if let refusal { throw BoothEnded(.cannotWrite(refusal.description)) }
+        }).options
         for stale in destination.removeStaleTemporaries() { booth.holdUntilStarted("removed \(stale), left by a run that was killed") }
         return options
     }

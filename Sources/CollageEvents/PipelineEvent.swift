@@ -21,9 +21,10 @@ public enum PipelineEvent: Sendable {
     case withdrawn(PathName, batch: Int)
     /// Collage number `batch` could not be saved (`error` says why): whatever file was there is
     /// kept, unless only a booth's journal failed (`WriteError.journal`: the new collage is on
-    /// disk, and `error` says so). `retryIn` is when the session's final collage is tried again;
-    /// nil when the next change saves it again.
-    case saveFailed(CollageDestination, error: String, photos: Int, batch: Int, retryIn: Duration?)
+    /// disk, and `error` says so). `next` says what follows: the next change saves it again, the
+    /// session's final collage is tried again after a wait, a page of `build --pages` is never
+    /// saved again (its run ends).
+    case saveFailed(CollageDestination, error: String, photos: Int, batch: Int, next: NextSave)
     /// Collage number `batch` was printed by the `--print` command.
     case printed(PathName, copies: Int, batch: Int)
     /// The `--print` command failed for collage number `batch`: `status` is its exit status (nil

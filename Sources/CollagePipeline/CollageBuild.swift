@@ -50,7 +50,7 @@ public struct CollageBuild: Sendable {
         // computes them alone.
         // Drawn and written as `watch` does (`DiskSink`): one collage, number 1, no journal.
         let saver = CollageSaver(layout: options.layout, decorations: options.decorations, format: format,
-                                 writer: CollageWriter(settings: options.encoding))
+                                 writer: CollageWriter(settings: options.encoding), today: options.today)
         var rendered: RenderedCollage?
         if !dryRun && !photos.isEmpty {
             start = clock.now

@@ -29,6 +29,9 @@ public struct CollageOptions: Sendable {
     /// The paper named alone (`--size A4`) when the tool laid it landscape, the way its grid
     /// fills more (`PaperOrientation.suited`): the reports say so.
     public var turnedPaper: String?
+    /// The clock a caption's `{today}` reads (and its `{date}` when the first photo has none):
+    /// the local time now; a test gives a day of its own.
+    public var today: @Sendable () -> DateFields = DateFields.now
 
     public init(layout: Layout = Layout(canvas: defaultCanvas), encoding: EncodeSettings = EncodeSettings(),
                 readLimits: ReadLimits = ReadLimits(), accept: AcceptedShape = .landscape,
@@ -68,6 +71,6 @@ public struct CollageOptions: Sendable {
     /// photo booth.
     public func sink(output: CollageOutput, format: ImageFormat, keepsImage: Bool = false, journal: BoothJournal? = nil) -> DiskSink {
         DiskSink(layout: layout, decorations: decorations, output: output, format: format, writer: CollageWriter(settings: encoding),
-                 keepsImage: keepsImage, journal: journal)
+                 keepsImage: keepsImage, journal: journal, today: today)
     }
 }

@@ -16,8 +16,12 @@ public struct CollageSaver: Sendable {
     public let decorations: Decorations
     public let format: ImageFormat
     public let writer: CollageWriter
+    /// The clock a caption's `{today}` reads, once a collage.
+    public let today: @Sendable () -> DateFields
 
-    public init(layout: Layout, decorations: Decorations = .none, format: ImageFormat, writer: CollageWriter) {
+    public init(layout: Layout, decorations: Decorations = .none, format: ImageFormat, writer: CollageWriter,
+                today: @escaping @Sendable () -> DateFields = DateFields.now) {
+        self.today = today
         self.layout = layout
         self.decorations = decorations
         self.format = format
@@ -30,11 +34,11 @@ public struct CollageSaver: Sendable {
     /// with `keepingTiles`, the result carries its own for the next collage.
     public func render(_ photos: [Photo], batch: Int, firstNumber: Int = 1, reusing previous: DrawnTiles? = nil,
                        keepingTiles: Bool = false) async throws(RenderError) -> RenderedCollage {
-        let (layout, decorations) = (layout, decorations)
+        let (layout, decorations, today) = (layout, decorations, today())
         do {
             return try await Blocking.run {
                 try CollageRenderer.render(photos, canvas: layout.canvas, style: layout.style, decorations: decorations, batch: batch,
-                                           firstNumber: firstNumber, reusing: previous, keepingTiles: keepingTiles)
+                                           firstNumber: firstNumber, today: today, reusing: previous, keepingTiles: keepingTiles)
             }
         } catch {
             throw RenderError(reason: String(describing: error))

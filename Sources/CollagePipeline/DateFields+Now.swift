@@ -4,7 +4,8 @@ internal import Glibc
 public import CollageCore
 
 extension DateFields {
-    /// The local time now: a caption's `{date}` when the first photo has no EXIF date.
+    /// The local time now: the clock a caption's `{today}` reads unless a run is given its own
+    /// (`CollageOptions.today`).
     public static func now() -> DateFields {
         var seconds = time(nil)
         var fields = tm()

@@ -26,12 +26,15 @@ public struct DiskSink: CollageSink {
     public let keepsImage: Bool
     /// A photo booth's journal, written after each save.
     public let journal: BoothJournal?
+    /// The clock a caption's `{today}` reads.
+    public let today: @Sendable () -> DateFields
     /// The tiles of the last collage, until its batch is complete: the next one copies those it
     /// shows again at the same size (the same buffer of the same photo, whatever its batch).
     private let drawn = Locked<DrawnTiles?>(nil)
 
     public init(layout: Layout, decorations: Decorations = .none, output: CollageOutput, format: ImageFormat, writer: CollageWriter,
-                keepsImage: Bool = false, journal: BoothJournal? = nil) {
+                keepsImage: Bool = false, journal: BoothJournal? = nil, today: @escaping @Sendable () -> DateFields = DateFields.now) {
+        self.today = today
         self.layout = layout
         self.decorations = decorations
         self.output = output
@@ -42,7 +45,7 @@ public struct DiskSink: CollageSink {
     }
 
     public func save(_ selection: Selection, batch: Int) -> Single<SavedCollage> {
-        let saver = CollageSaver(layout: layout, decorations: decorations, format: format, writer: writer)
+        let saver = CollageSaver(layout: layout, decorations: decorations, format: format, writer: writer, today: today)
         let (path, keepsImage, journal, drawn) = (output.path(forBatch: batch), keepsImage, journal, drawn)
         return Single {
             let previous = drawn.withLock { $0 }

@@ -62,11 +62,12 @@ struct PageSaver: Sendable {
             return .success(page(CollageRenderer.placements(of: photos, canvas: layout.canvas, style: layout.style), saved: nil))
         }
         // The one render-and-save path `build` and `watch` share.
-        let saver = CollageSaver(layout: layout, decorations: options.decorations, format: format, writer: CollageWriter(settings: options.encoding))
+        let saver = CollageSaver(layout: layout, decorations: options.decorations, format: format, writer: CollageWriter(settings: options.encoding),
+                                 today: options.today)
         do {
             let rendered: RenderedCollage
             do { rendered = try await saver.render(photos, batch: job.number, firstNumber: job.firstNumber) } catch {
-                log(.saveFailed(.file(path), error: error.description, photos: photos.count, batch: job.number, retryIn: nil))
+                log(.saveFailed(.file(path), error: error.description, photos: photos.count, batch: job.number, next: .never))
                 return .failure(.render(error))
             }
             if Task.isCancelled { return nil }
@@ -77,7 +78,7 @@ struct PageSaver: Sendable {
             return nil
         } catch {
             let failure = (error as? WriteError) ?? .file(FileError(path: path, action: "write", reason: String(describing: error)))
-            log(.saveFailed(.file(path), error: failure.description, photos: photos.count, batch: job.number, retryIn: nil))
+            log(.saveFailed(.file(path), error: failure.description, photos: photos.count, batch: job.number, next: .never))
             return .failure(.write(failure))
         }
     }

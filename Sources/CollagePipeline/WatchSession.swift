@@ -94,7 +94,7 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         case .success(let saved):
             return saved
         case .failure(let error):
-            reportFailure(error, of: selection, batch: batch, retryIn: nil)
+            reportFailure(error, of: selection, batch: batch, next: .atNextChange)
             return nil
         }
     }
@@ -105,7 +105,7 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         try await retry.run(on: clock) {
             try await attempt(selection, batch: batch)
         } failed: { error, delay in
-            reportFailure(error, of: selection, batch: batch, retryIn: delay)
+            reportFailure(error, of: selection, batch: batch, next: .after(delay))
         }.get()
     }
 
@@ -122,8 +122,8 @@ public struct WatchSession<C: Clock<Duration>>: Sendable {
         }
     }
 
-    private func reportFailure(_ error: any Error, of selection: Selection, batch: Int, retryIn: Duration?) {
+    private func reportFailure(_ error: any Error, of selection: Selection, batch: Int, next: NextSave) {
         flow.log(.saveFailed(sink.destination(forBatch: batch), error: String(describing: error), photos: selection.count,
-                             batch: batch, retryIn: retryIn))
+                             batch: batch, next: next))
     }
 }

@@ -23,9 +23,8 @@ public enum LineKind: Sendable {
 public enum LogLines {
     /// The lines for `event` at `verbosity`; `watch` also shows the app's title after a change.
     public static func lines(for event: PipelineEvent, verbosity: Verbosity, watching: Bool) -> [(LineKind, String)] {
-        if case .saveFailed(_, let error, _, _, let retryIn) = event {  // an error: shown even when quiet
-            let next = retryIn.map { "trying again in \(seconds($0))" } ?? "saving again at the next change"
-            return [(.error, "\(error); \(next)")]
+        if case .saveFailed(_, let error, _, _, let next) = event {  // an error: shown even when quiet
+            return [(.error, "\(error); \(afterFailure(next))")]
         }
         if case .printFailed(let path, let error, _, _, let batch, let retryIn) = event {
             let next = retryIn.map { "trying again in \(seconds($0))" } ?? "left for the operator to print"
@@ -63,6 +62,15 @@ public enum LogLines {
             return [(.saved, "printed \(path)" + (copies == 1 ? "" : " (\(copies) copies)"))]
         case .notice(let text):
             return [(.notice, text)]
+        }
+    }
+
+    /// What follows a failed save, as its line ends.
+    static func afterFailure(_ next: NextSave) -> String {
+        switch next {
+        case .atNextChange: "saving again at the next change"
+        case .after(let wait): "trying again in \(seconds(wait))"
+        case .never: "no more pages are made"
         }
     }
 

@@ -29,10 +29,10 @@ public enum WatchJSON {
                 + [("bytes", .int(saved.bytes)), ("photos", .int(photos)), ("batch", .int(batch)), ("complete", .bool(complete))])
         case .withdrawn(let path, let batch):
             return envelope("withdrawn", JSONFields.path("path", path) + [("batch", .int(batch))])
-        case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
+        case .saveFailed(let destination, let error, let photos, let batch, let next):
             return envelope("save-failed", JSONFields.path("path", orNull: destination.path) + [
                 ("photos", .int(photos)), ("batch", .int(batch)), ("error", .string(error)),
-                ("retryInSeconds", retryIn.map(JSONValue.seconds) ?? .null),
+                ("retryInSeconds", next.retryIn.map(JSONValue.seconds) ?? .null),
             ])
         case .printed(let path, let copies, let batch):
             return envelope("printed", JSONFields.path("path", path) + [("copies", .int(copies)), ("batch", .int(batch))])

@@ -7,13 +7,10 @@ internal import CollagePipeline
 
 extension Collage.Build {
     /// `collage build --pages folder/ -o album.jpg`: `PagesRun` over the settings, its end mapped
-    /// to the exit status (`PagesEnd.status`).
+    /// to the exit status (`BuildEnd.status`).
     func runPages() async throws {
-        let (stop, requests) = AsyncStream.makeStream(of: StopRequest.self)
         // Any signal stops the page in flight (its temporary file removed); the pages before stay.
-        let signals = SignalTrap(first: { requests.yield(.finish(signal: $0)) }, again: { _ in requests.yield(.now) })
-        let end = await PagesRun(try pagesSettings()).run(stop: stop)
-        withExtendedLifetime(signals) {}
+        let end = try await withStopRequests { stop in await PagesRun(try pagesSettings()).run(stop: stop) }
         throw ExitCode(end.status)
     }
 

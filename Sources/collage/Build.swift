@@ -48,12 +48,9 @@ extension Collage {
 
         func run() async throws {
             if pages { return try await runPages() }
-            let (stop, requests) = AsyncStream.makeStream(of: StopRequest.self)
             // As `watch`: a signal cancels the run; the save in flight removes its temporary file
             // and leaves the previous collage.
-            let signals = SignalTrap(first: { requests.yield(.finish(signal: $0)) }, again: { _ in requests.yield(.now) })
-            let end = await BuildRun(try settings()).run(stop: stop)
-            withExtendedLifetime(signals) {}
+            let end = try await withStopRequests { stop in await BuildRun(try settings()).run(stop: stop) }
             throw ExitCode(end.status)
         }
 

@@ -46,10 +46,7 @@ extension Collage {
         }
 
         func run() async throws {
-            var watch = try Watch.parse(watchArguments)
-            if watch.folder == nil {
-                watch.folder = (try? SettingsFile.named(in: ["watch"] + watchArguments))??.arguments.positional.flatMap(PathName.init(argument:))
-            }
+            let watch = try Watch.parse(watchArguments)
             let checks = Preflight.checks(try watch.settings())
             if json {
                 Console.standardOutput.line(PreflightReport.json(checks).serialized)

@@ -22,9 +22,10 @@ struct Collage: AsyncParsableCommand {
         subcommands: [Build.self, Watch.self, Check.self, Finish.self, Inspect.self, Journal.self]
     )
 
-    /// ArgumentParser's own entry point, with three differences: the arguments keep their exact
-    /// bytes (`RawArguments`), a `--config` file's settings come before them (`SettingsFile`),
-    /// and a subcommand's `--help` ends with its examples.
+    /// ArgumentParser's own entry point (`AsyncParsableCommand.main`: parse, run, exit with the
+    /// error), which cannot be called as it is: the arguments keep their exact bytes
+    /// (`RawArguments`), a `--config` file's settings come before them (`SettingsFile`), and its
+    /// exit is ours (`exit(for:arguments:settingsFile:)`).
     static func main() async {
         // Finish now (SIGUSR1) never ends the process, from the first instruction on: a stuck
         // foot switch or `systemctl kill -s USR1` during start-up is ignored until `watch`
@@ -35,39 +36,45 @@ struct Collage: AsyncParsableCommand {
         DecodeMemory.keepLargeBuffersMapped()
         DecodeMemory.shareOneHeap()
         let arguments = RawArguments.strings()
-        // The refusal is said and its status kept, and the process exits once the failure (and the
-        // name it holds) is gone: an object still held at exit() is what LeakSanitizer reports.
-        let settingsFile: SettingsFile?, refused: Int32?
-        do throws(SettingsFile.Failure) {
-            (settingsFile, refused) = (try SettingsFile.named(in: arguments), nil)
-        } catch {
-            Console.standardError.line("collage: \(error)")
-            (settingsFile, refused) = (nil, error.status)
-        }
-        if let refused { Glibc.exit(refused) }
+        let settingsFile = Self.settingsFile(in: arguments)
         do {
             var command = try await asyncParseAsRoot(settingsFile?.expanded(arguments) ?? arguments)
-            if var watch = command as? Watch, watch.folder == nil {
-                watch.folder = settingsFile?.arguments.positional.flatMap(PathName.init(argument:))
-                command = watch
-            }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            let message = fullMessage(for: error)
-            if exitCode(for: error) == .success, message.hasPrefix("OVERVIEW:"),
-               let examples = Examples.forCommand(in: arguments) {
-                Console.standardOutput.line(message + "\n\nEXAMPLES:\n" + examples)
-                Glibc.exit(0)
-            }
-            if exitCode(for: error) != .success, let settingsFile, let refusal = settingsFile.refusal(for: Self.message(for: error), command: arguments[0]) {
-                Console.standardError.line(refusal)
-                Glibc.exit(ExitCodes.configuration)
-            }
-            exit(withError: error)
+            exit(for: error, arguments: arguments, settingsFile: settingsFile)
         }
+    }
+
+    /// The `--config` file, read before the parser; one that cannot be used ends the run with its
+    /// line and status, once the failure (and the name it holds) is gone: an object still held
+    /// at exit() is what LeakSanitizer reports.
+    private static func settingsFile(in arguments: [String]) -> SettingsFile? {
+        let refused: Int32
+        do throws(SettingsFile.Failure) {
+            return try SettingsFile.named(in: arguments)
+        } catch {
+            Console.standardError.line("collage: \(error)")
+            refused = error.status
+        }
+        Glibc.exit(refused)
+    }
+
+    /// The parser's exit, with two differences: a subcommand's `--help` ends with its examples,
+    /// and a refusal of a `--config` file's setting names the file and its line (78).
+    private static func exit(for error: any Error, arguments: [String], settingsFile: SettingsFile?) -> Never {
+        let message = fullMessage(for: error)
+        if exitCode(for: error) == .success, message.hasPrefix("OVERVIEW:"), let examples = Examples.forCommand(in: arguments) {
+            Console.standardOutput.line(message + "\n\nEXAMPLES:\n" + examples)
+            Glibc.exit(0)
+        }
+        if exitCode(for: error) != .success, let settingsFile, let refusal = settingsFile.refusal(for: Self.message(for: error), command: arguments[0]) {
+            Console.standardError.line(refusal)
+            Glibc.exit(ExitCodes.configuration)
+        }
+        exit(withError: error)
     }
 }

@@ -73,24 +73,13 @@ struct LayoutOptions: ParsableArguments {
 
     var requestedSize: RequestedSize { size }
 
-    /// A proof sheet's (`--label`) fixed grid has cells of a photo's landscape shape, from a
-    /// phone's 4:3 to a camera's 3:2: its photos whole in boxes close to their own shape (a
-    /// portrait whole inside, the background beside it), the spare paper around the grid.
-    private var proofCellShapes: ClosedRange<Double>? {
-        guard label != nil, case .fixed = grid else { return nil }
-        return CollageStyle.photoShapes
-    }
-
     /// The style with the caption's and labels' default colour and font (`LookOptions` sets
-    /// those); a length in in, cm or mm needs the size's resolution.
+    /// those), and a proof sheet's defaults for what was not given (`CollageStyle`'s); a length
+    /// in in, cm or mm needs the size's resolution.
     func style() throws(StyleError) -> CollageStyle {
         let size = try printSize()
-        // A proof sheet (--label) shows each photo whole, apart from its neighbours and off the
-        // paper's edge, as montage does.
-        let proofGap = label == nil ? 0 : max(1, min(size.pixels.width, size.pixels.height) / 100)
-        return CollageStyle(grid: grid, gap: try gap?.spacing(dpi: size.dpi) ?? proofGap, margin: try margin?.spacing(dpi: size.dpi) ?? proofGap, crop: crop,
-                            fit: fit ?? (label == nil ? .cover : .contain), cellShapes: proofCellShapes,
-                            caption: caption.isEmpty ? nil : CaptionStyle(lines: caption, position: captionPosition),
+        return CollageStyle(canvas: size.pixels, grid: grid, gap: try gap?.spacing(dpi: size.dpi), margin: try margin?.spacing(dpi: size.dpi),
+                            crop: crop, fit: fit, caption: caption.isEmpty ? nil : CaptionStyle(lines: caption, position: captionPosition),
                             logo: logo != nil, sheet: repeatCopies, label: label.map { TileLabel(template: $0, position: labelPosition) })
     }
 }

@@ -18,8 +18,8 @@ struct PrinterOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Copies to print, passed to the --print command as {copies} or to CUPS.", valueName: "N"))
     var copies = 1
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a print command may run before it is killed (with what it started), or a request to CUPS may take.", valueName: "seconds"))
-    var printTimeout = 60
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds (or 500ms, 2m) a print command may run before it is killed (with what it started), or a request to CUPS may take.", valueName: "seconds"))
+    var printTimeout = DurationValue(.seconds(60))
 
     func validate() throws {
         guard printCommand == nil || queue == nil else { throw ValidationError("--print and --printer: give one of them.") }
@@ -27,13 +27,13 @@ struct PrinterOptions: ParsableArguments {
             throw ValidationError("--printer: '\(queue)' is not a CUPS queue name (lpstat -a lists them).")
         } }
         guard copies >= 1 else { throw ValidationError("--copies must be at least 1.") }
-        guard printTimeout >= 1 else { throw ValidationError("--print-timeout must be at least 1 second.") }
+        guard printTimeout.duration >= .seconds(1) else { throw ValidationError("--print-timeout must be at least 1 second.") }
     }
 
     /// The printer for `--print` or `--printer`, or nil without either.
     var printer: Printer? {
-        if let queue { return Printer(target: .queue(queue), copies: copies, timeout: .seconds(printTimeout)) }
-        return printCommand.map { Printer(command: $0, copies: copies, timeout: .seconds(printTimeout)) }
+        if let queue { return Printer(target: .queue(queue), copies: copies, timeout: printTimeout.duration) }
+        return printCommand.map { Printer(command: $0, copies: copies, timeout: printTimeout.duration) }
     }
 
     /// Whether the collage is printed (`--print` or `--printer`).

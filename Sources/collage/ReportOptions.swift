@@ -31,12 +31,6 @@ struct ReportOptions: ParsableArguments {
 
     /// How the run reports, as one value.
     var settings: ReportSettings { ReportSettings(verbosity: verbosity, styler: styler, json: json, preview: preview) }
-
-    /// The log on stderr, coloured as asked.
-    func log(watching: Bool) -> EventLog { settings.log(watching: watching) }
-
-    /// The terminal preview, when asked for, not quiet, and stderr is a terminal.
-    func previewScreen() -> PreviewScreen? { settings.previewScreen() }
 }
 
 extension ColorMode: ExpressibleByArgument {}

@@ -17,22 +17,22 @@ struct ServeOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("With --serve, the most guests' connections served at once, 8 at most from one address (the screen, on 127.0.0.1, has its own); when all are taken, a new one takes the slot of an idle or stalled one, or waits.", valueName: "count"))
     var serveMaxClients = 64
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --serve, seconds before a connection with no request in progress is closed (also the limit for sending a request's head).", valueName: "seconds"))
-    var serveIdleTimeout = 15
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --serve, seconds (or 500ms, 2m) before a connection with no request in progress is closed (also the limit for sending a request's head).", valueName: "seconds"))
+    var serveIdleTimeout = DurationValue(.seconds(15))
 
     func validate() throws {
         guard serve != nil || (publicURL == nil && !servePhotos) else {
             throw ValidationError("--public-url and --serve-photos need --serve.")
         }
         guard (1...10_000).contains(serveMaxClients) else { throw ValidationError("--serve-max-clients must be from 1 to 10000.") }
-        guard (1...3600).contains(serveIdleTimeout) else { throw ValidationError("--serve-idle-timeout must be from 1 to 3600 seconds.") }
+        guard (.seconds(1)...(.seconds(3600))).contains(serveIdleTimeout.duration) else { throw ValidationError("--serve-idle-timeout must be from 1 to 3600 seconds.") }
     }
 
     /// The server's settings, nil without --serve.
     func settings(batches: Bool) -> ServeSettings? {
         serve.map { serve in
             ServeSettings(address: serve, batches: batches, publicURL: publicURL, servesPhotos: servePhotos,
-                          maximumClients: serveMaxClients, idleTimeout: .seconds(serveIdleTimeout))
+                          maximumClients: serveMaxClients, idleTimeout: serveIdleTimeout.duration)
         }
     }
 }

@@ -31,12 +31,17 @@ struct SettingsFile {
             if argument == "--config", index + 1 < options.count { value = options[index + 1] }
         }
         guard let value, let path = PathName(argument: value) else { return nil }
+        let file = try read(path, positionalKey: positionalKey)
+        let shortNames = rest.contains { $0.hasPrefix("-") && !$0.hasPrefix("--") } ? Self.shortNames(of: command) : [:]
+        return SettingsFile(path: path, arguments: file, commandLine: rest, given: ConfigArguments.keys(givenBy: rest, shortNames: shortNames))
+    }
+
+    /// The file at `path` as arguments, `positionalKey` standing for the command's positional one.
+    static func read(_ path: PathName, positionalKey: String?) throws(Failure) -> ConfigArguments {
         let bytes: [UInt8]
         do { bytes = try InputFile(path, maximumBytes: maximumBytes).readAll() } catch { throw .unreadable(path, reason: "\(error)") }
         do throws(ConfigError) {
-            let file = try ConfigArguments(ConfigFile(bytes: bytes), positionalKey: positionalKey)
-            let shortNames = rest.contains { $0.hasPrefix("-") && !$0.hasPrefix("--") } ? Self.shortNames(of: command) : [:]
-            return SettingsFile(path: path, arguments: file, commandLine: rest, given: ConfigArguments.keys(givenBy: rest, shortNames: shortNames))
+            return try ConfigArguments(ConfigFile(bytes: bytes), positionalKey: positionalKey)
         } catch {
             throw .refused(path, error)
         }
@@ -106,4 +111,12 @@ struct SettingsFileOption: ParsableArguments {
     @Option(help: ArgumentHelp("Settings from a TOML file whose keys are long option names (grid = \"1x4\"); options on the command line win.",
                                valueName: "file"), completion: .file(extensions: ["toml"]))
     var config: PathName?
+
+    /// The file's `folder = "…"`: the folder to watch when the command line names none (`watch`,
+    /// and `check` for it). The file was read and checked before the parser ran; it is read
+    /// again here, where the folder is wanted, rather than patched into the parsed command.
+    var folder: PathName? {
+        guard let config, let file = try? SettingsFile.read(config, positionalKey: "folder") else { return nil }
+        return file.positional.flatMap(PathName.init(argument:))
+    }
 }

@@ -40,8 +40,8 @@ extension Collage {
         @Option(parsing: .unconditional, help: ArgumentHelp("With --print, print at most N collages this session; a line names each one beyond.", valueName: "N"))
         var maxPrints: Int?
 
-        @Option(help: ArgumentHelp("Seconds between collage rebuilds: the first change is saved at once, the newest within one interval.", valueName: "seconds"))
-        var throttle = 0.5
+        @Option(help: ArgumentHelp("Seconds (or 500ms, 2m) between collage rebuilds: the first change is saved at once, the newest within one interval.", valueName: "seconds"))
+        var throttle = DurationValue(.milliseconds(500))
 
         @Flag(help: "Photo-booth mode: each time a collage is full (six photos, --limit, or a fixed --grid's cells), save it as collage-0001.jpg, collage-0002.jpg, … and begin the next, until interrupted.")
         var batches = false
@@ -52,7 +52,7 @@ extension Collage {
 
         func validate() throws {
             guard folder != nil || settingsFile.config != nil else { throw ValidationError("Give the folder to watch.") }
-            guard throttle.isFinite, throttle >= 0, throttle <= 3600 else {
+            guard (.zero...(.seconds(3600))).contains(throttle.duration) else {
                 throw ValidationError("--throttle must be from 0 to 3600 seconds.")
             }
             if let maxPrints, maxPrints < 0 { throw ValidationError("--max-prints must be 0 or more.") }
@@ -62,24 +62,21 @@ extension Collage {
         }
 
         func run() async throws {
-            let (stop, requests) = AsyncStream.makeStream(of: StopRequest.self)
-            // The first signal asks for a clean stop, a second one for an immediate one.
-            let signals = SignalTrap(first: { requests.yield(.finish(signal: $0)) }, again: { _ in requests.yield(.now) })
-            // Finish now (SIGUSR1) is heard from the start: `collage finish` may ask as soon as
-            // the booth's lock names it; the request waits for the session.
-            let finishing = FinishSignal { requests.yield(.finishBatch) }
-            let end = await WatchRun(try settings()).run(stop: stop, clock: ContinuousClock())
-            withExtendedLifetime((signals, finishing)) {}
+            // The first signal asks for a clean stop, a second one for an immediate one; finish
+            // now (SIGUSR1) is heard from the start.
+            let end = try await withStopRequests(finishingBatches: true) { stop in
+                await WatchRun(try settings()).run(stop: stop, clock: ContinuousClock())
+            }
             throw ExitCode(end.status)
         }
 
         /// The run's settings, built once from the option groups (checked in `validate()`).
         func settings() throws -> WatchSettings {
-            guard let folder else {
+            guard let folder = folder ?? settingsFile.folder else {
                 throw ValidationError("Give the folder to watch, on the command line or as folder = \"…\" in the --config file.")
             }
             return WatchSettings(folder: folder, output: output.output, format: output.resolvedFormat ?? .jpeg, batches: batches,
-                          throttle: .milliseconds(Int64((throttle * 1000).rounded())),
+                          throttle: throttle.duration,
                           options: try CollageOptions(look: look, output: output, rules: rules, limits: limits), decorations: look.files,
                           serve: serving.settings(batches: batches), printer: printing.printer, maxPrints: maxPrints, report: report.settings,
                           batchTimeout: batchTimeout)

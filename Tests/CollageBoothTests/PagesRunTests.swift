@@ -22,7 +22,7 @@ struct PagesRunTests {
                       decorations: decorations, report: ReportSettings(verbosity: .quiet, styler: .plain, json: false, preview: false))
     }
 
-    func run(_ settings: PagesSettings) async -> PagesEnd {
+    func run(_ settings: PagesSettings) async -> BuildEnd {
         let (stop, _) = AsyncStream.makeStream(of: StopRequest.self)
         return await PagesRun(settings).run(stop: stop)
     }

@@ -14,12 +14,11 @@ struct ProofSheetPaperTests {
     static let label = TileLabel(template: try! CaptionTemplate(parsing: "{n}. {name}", forLabel: true))
     static let a4 = try! PrintSize(parsing: "A4")  // 2480x3508 at 300 dpi, upright as named
 
-    /// A proof sheet's style on `paper` (`LayoutOptions`' defaults with `--label`): whole photos
-    /// in boxes from 4:3 to 3:2, a gap and margin of 1 % of the shorter side, a page's cells.
+    /// A proof sheet's style on `paper` (its defaults with `--label`: `ProofSheetDefaultsTests`),
+    /// with a page's cells.
     func proof(_ columns: Int, _ rows: Int, on paper: PixelSize, sheet: SheetLayout? = nil) -> CollageStyle {
-        let gap = min(paper.width, paper.height) / 100
-        var style = CollageStyle(grid: .fixed(columns: columns, rows: rows), gap: gap, margin: gap, fit: .contain,
-                                 cellShapes: CollageStyle.photoShapes, sheet: sheet, label: Self.label)
+        var style = CollageStyle(canvas: paper, grid: .fixed(columns: columns, rows: rows), gap: nil, margin: nil, crop: .centre, fit: nil,
+                                 caption: nil, logo: false, sheet: sheet, label: Self.label)
         style.pageCells = columns * rows
         return style
     }

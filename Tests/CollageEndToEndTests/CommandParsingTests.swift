@@ -48,7 +48,7 @@ struct CommandParsingTests {
     @Test func watchTakesAFolderAThrottleAndBatches() throws {
         let watch = try Collage.Watch.parse(["photos", "--throttle", "2", "--batches", "-o", "prints/booth.jpg"])
         #expect(watch.folder?.description == "photos")
-        #expect(watch.throttle == 2)
+        #expect(watch.throttle.duration == .seconds(2))
         #expect(watch.batches)
         #expect(watch.output.output.description == "prints/booth.jpg")
         #expect(throws: (any Error).self) { try Collage.Watch.parse([]) }
@@ -133,6 +133,16 @@ struct CommandParsingTests {
             #expect(message.contains("must be"), "\(message)")
             #expect(!message.contains("Missing value"), "\(message)")
         }
+    }
+
+    /// Every duration option reads `DurationText`'s syntax, and its help says its default in
+    /// seconds as it always has (`(default: 60)`, not `60.0`).
+    @Test func aDurationOptionReadsUnitsAndShowsItsDefaultInSeconds() throws {
+        let watch = try Collage.Watch.parse(["photos", "--throttle", "250ms", "--print", "lp {path}", "--print-timeout", "2m"])
+        #expect(watch.throttle.duration == .milliseconds(250) && watch.printing.printTimeout.duration == .seconds(120))
+        #expect(DurationValue(.seconds(60)).defaultValueDescription == "60")
+        #expect(DurationValue(.milliseconds(500)).defaultValueDescription == "0.5")
+        #expect(Collage.Watch.helpMessage(columns: 10_000).contains("(default: 15)"))
     }
 
     /// A `--public-url` too long for the downloads' QR codes is refused before the booth starts,

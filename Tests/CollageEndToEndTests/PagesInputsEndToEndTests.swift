@@ -87,3 +87,18 @@ extension PagesInputsEndToEndTests {
         #expect(trip.contents == (names + pages.map { URL(fileURLWithPath: $0).lastPathComponent }).sorted())
     }
 }
+
+extension PagesInputsEndToEndTests {
+    /// A page that cannot be written ends the run (73) with the pages before it complete: its
+    /// line says no more pages are made, never a booth's "saving again at the next change".
+    @Test func aPageThatCannotBeWrittenEndsTheRunAndSaysSo() async throws {
+        for name in ["autumn.jpg", "bythewater.jpg", "kite.jpg"] { try Fixtures.copy(name, to: trip.file(name)) }
+        try FileManager.default.createDirectory(atPath: logs.file("album-0002.jpg"), withIntermediateDirectories: false)
+        let result = try await CollageCommand.run(["build", trip.path, "--pages", "--limit", "2", "--size", "300x200", "-o", logs.file("album.jpg")])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(logs.contents == ["album-0001.jpg", "album-0002.jpg"])
+        let failed = result.stderrLines.filter { $0.contains(logs.file("album-0002.jpg")) }
+        #expect(failed.first?.hasSuffix("; no more pages are made") == true, "\(result.stderr)")
+        #expect(!result.stderr.contains("saving again"), "\(result.stderr)")
+    }
+}

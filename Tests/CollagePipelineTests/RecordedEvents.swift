@@ -21,8 +21,8 @@ final class RecordedEvents: Sendable {
             case .added(let file, _, _, _): return "\(file): added"
             case .skipped(let file, let reason, _): return "\(file): \(reason)"
             case .saved(let saved, let photos, let batch, _): return "saved \(saved.destination) (\(photos), batch \(batch))"
-            case .saveFailed(let destination, let error, let photos, let batch, let retryIn):
-                return "not saved \(destination) (\(photos), batch \(batch)): \(error)" + (retryIn.map { ", again in \($0)" } ?? "")
+            case .saveFailed(let destination, let error, let photos, let batch, let next):
+                return "not saved \(destination) (\(photos), batch \(batch)): \(error)" + (next.retryIn.map { ", again in \($0)" } ?? "")
             case .printed(let path, let copies, let batch): return "printed \(path) (\(copies), batch \(batch))"
             case .printFailed(let path, let error, _, _, let batch, _): return "not printed \(path) (batch \(batch)): \(error)"
             case .printUnknown(let path, let batch): return "possibly not printed \(path) (batch \(batch))"

@@ -35,7 +35,7 @@ struct JournalFailureTests {
         #expect(!FileIdentity.exists(output.path(forBatch: 1)))
         #expect(out.contents == [".booth.jpg.journal", ".booth.jpg.lock"])
         // The save-failed line, as a watch shows it.
-        let event = PipelineEvent.saveFailed(sink.destination(forBatch: 1), error: String(describing: error!), photos: 1, batch: 1, retryIn: nil)
+        let event = PipelineEvent.saveFailed(sink.destination(forBatch: 1), error: String(describing: error!), photos: 1, batch: 1, next: .atNextChange)
         #expect(LogLines.lines(for: event, verbosity: .quiet, watching: true).map(\.1)
             == ["cannot write \(journal.path): \(cause.reason); saving again at the next change"])
     }
