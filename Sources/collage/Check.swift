@@ -29,6 +29,10 @@ extension Collage {
         @Flag(help: "One JSON object: ready, and each check's name, status (ready, warning, failed) and detail.")
         var json = false
 
+        /// Declared here, not left among the watch arguments, so shells complete its file name.
+        @Option(help: ArgumentHelp("The booth's settings file, as watch takes it.", valueName: "file"), completion: .file(extensions: ["toml"]))
+        var config: String?
+
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The booth's watch arguments: its folder, -o, --print, --serve, --config FILE, ...",
                                                                valueName: "watch-arguments"))
         var watchArguments: [String] = []
@@ -37,7 +41,7 @@ extension Collage {
         /// usage error: its own usage line, exit 64 (a `--config` file's, 78 with its line).
         func validate() throws {
             do {
-                _ = try Watch.parse(watchArguments)
+                _ = try Watch.parse(boothArguments)
             } catch {
                 // `--help` among them asks for watch's help, which names the arguments check takes.
                 if Watch.exitCode(for: error) == .success { throw error }
@@ -45,8 +49,11 @@ extension Collage {
             }
         }
 
+        /// What watch is given: the settings file, then the rest.
+        var boothArguments: [String] { (config.map { ["--config", $0] } ?? []) + watchArguments }
+
         func run() async throws {
-            let watch = try Watch.parse(watchArguments)
+            let watch = try Watch.parse(boothArguments)
             let checks = Preflight.checks(try watch.settings())
             if json {
                 Console.standardOutput.line(PreflightReport.json(checks).serialized)

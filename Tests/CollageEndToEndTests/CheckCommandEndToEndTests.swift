@@ -132,7 +132,7 @@ struct CheckCommandEndToEndTests {
         #expect(check.status == 64)
         #expect(check.stderrLines == [
             "Error: Unknown option '--gird'. Did you mean '--grid'?",
-            "Usage: collage check [--json] [<watch-arguments> ...]",
+            "Usage: collage check [--json] [--config <file>] [<watch-arguments> ...]",
             "  See 'collage check --help' for more information.",
         ])
     }

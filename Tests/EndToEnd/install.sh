@@ -38,10 +38,11 @@ offered() {
     COMP_POINT=${#COMP_LINE}; _collage "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
     printf "%s\n" "${COMPREPLY[@]}"' _ "$prefix/share/bash-completion/completions/collage" collage "$@")
 }
-names=$(mktemp -d) && mkdir "$names/party" && : > "$names/kite.jpg"
+names=$(mktemp -d) && mkdir "$names/party" && : > "$names/kite.jpg" && : > "$names/booth.toml"
 offered build k | grep -qx kite.jpg || fail "bash does not complete a photo's name after collage build"
 offered build kite.jpg -o k | grep -qx kite.jpg || fail "bash does not complete a file name after -o"
 offered watch p | grep -qx party || fail "bash does not complete a folder after collage watch"
+offered check --config bo | grep -qx booth.toml || fail "bash does not complete a settings file after collage check --config"
 rm -r "$names"
 for shell_file in "share/zsh/site-functions/_collage" "share/fish/vendor_completions.d/collage.fish"; do
   for word in build watch inspect; do
