@@ -58,6 +58,9 @@ public struct ConfigArguments: Sendable, Equatable {
         self.positional = positional
     }
 
+    /// The keys that are options, in the file's order.
+    public var keys: [String] { settings.map(\.key) }
+
     /// Every key's options, in the file's order.
     public var options: [String] { settings.flatMap(\.arguments) }
 

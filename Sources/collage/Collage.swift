@@ -55,7 +55,11 @@ struct Collage: AsyncParsableCommand {
     private static func settingsFile(in arguments: [String]) -> SettingsFile? {
         let refused: Int32
         do throws(SettingsFile.Failure) {
-            return try SettingsFile.named(in: arguments)
+            let file = try SettingsFile.named(in: arguments)
+            if let file, !file.leftOut.isEmpty {
+                Console.standardError.line("collage: \(file.path): \(file.leftOut.joined(separator: ", ")): the booth's settings, left out of build")
+            }
+            return file
         } catch {
             Console.standardError.line("collage: \(error)")
             refused = error.status

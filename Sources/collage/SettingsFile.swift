@@ -9,7 +9,8 @@ internal import CollagePipeline
 /// parser checks them as it checks flags, and a flag given on the command line wins.
 struct SettingsFile {
     /// The subcommands that take `--config`, with the key that stands for their positional argument.
-    static let commands: [String: String?] = ["watch": "folder", "check": "folder", "build": nil]
+    /// `build` reads a booth's file for a test print: its folder is no argument of build's.
+    static let commands: [String: String] = ["watch": "folder", "check": "folder", "build": "folder"]
     /// Settings files are a few hundred bytes; anything much larger is not one.
     static let maximumBytes = 1 << 20
 
@@ -19,6 +20,9 @@ struct SettingsFile {
     let commandLine: [String]
     /// The options the command line gives, by their long names: the file's keys for them are left out.
     let given: Set<String>
+    /// For `build`, the keys of a booth's file that only `watch` takes (its folder, batches,
+    /// the screen): a test print with the booth's look leaves them out, and says so.
+    let leftOut: [String]
 
     /// The file named by `--config FILE` or `--config=FILE` before any `--`, read; nil without one.
     static func named(in arguments: [String]) throws(Failure) -> SettingsFile? {
@@ -33,7 +37,9 @@ struct SettingsFile {
         guard let value, let path = PathName(argument: value) else { return nil }
         let file = try read(path, positionalKey: positionalKey)
         let shortNames = rest.contains { $0.hasPrefix("-") && !$0.hasPrefix("--") } ? Self.shortNames(of: command) : [:]
-        return SettingsFile(path: path, arguments: file, commandLine: rest, given: ConfigArguments.keys(givenBy: rest, shortNames: shortNames))
+        let given = ConfigArguments.keys(givenBy: rest, shortNames: shortNames)
+        let leftOut = command == "build" ? (file.positional == nil ? [] : [positionalKey]) + Self.watchAlone(file.keys) : []
+        return SettingsFile(path: path, arguments: file, commandLine: rest, given: given, leftOut: leftOut)
     }
 
     /// The file at `path` as arguments, `positionalKey` standing for the command's positional one.
@@ -50,7 +56,7 @@ struct SettingsFile {
     /// What the argument parser reads: the subcommand, the file's options but those the command
     /// line gives (it wins, for an option given once or repeated), then the command line.
     func expanded(_ arguments: [String]) -> [String] {
-        Array(arguments.prefix(1)) + self.arguments.options(without: given) + commandLine
+        Array(arguments.prefix(1)) + self.arguments.options(without: given.union(leftOut)) + commandLine
     }
 
     /// The line for a refusal of the argument parser that is about a key of the file; a key
@@ -73,6 +79,13 @@ struct SettingsFile {
             names[words[0].dropFirst().first!] = String(words[1].dropFirst(2))
         }
         return names
+    }
+
+    /// The keys among `keys` that `watch` takes and `build` does not.
+    static func watchAlone(_ keys: [String]) -> [String] {
+        let (build, watch) = (Collage.Build.helpMessage(includeHidden: true, columns: 10_000), Collage.Watch.helpMessage(includeHidden: true, columns: 10_000))
+        let lists = { (help: String, key: String) in help.contains("--\(key) ") || help.contains("--\(key)\n") }
+        return keys.filter { lists(watch, $0) && !lists(build, $0) }
     }
 
     /// The subcommands whose help lists `--key`.

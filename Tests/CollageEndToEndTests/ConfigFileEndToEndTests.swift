@@ -69,6 +69,27 @@ struct ConfigFileEndToEndTests {
         #expect(strips.width == 300)
     }
 
+    /// A test print before the guests: `build` given the booth's file takes its look and its
+    /// print, and leaves out what only the booth takes (its folder, batches, the screen), in
+    /// one line; the collage is the one the same flags make, and it is printed once.
+    @Test func aTestPrintWithTheBoothsFileTakesItsLookAndLeavesTheBoothAlone() async throws {
+        let folder = try TemporaryDirectory()
+        let printer = try PrintingEndToEndTests.standIn(in: folder)
+        try Self.weddingFile.replacingOccurrences(of: "json = true\n", with: "")
+            .write(toFile: folder.file("booth.toml"), atomically: true, encoding: .utf8)
+        let photos = Fixtures.landscapes.prefix(2).map(Fixtures.path).joined(separator: " ")
+        let run = try await Shell.run("collage build \(photos) --config booth.toml -o test.jpg", in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines.first == "collage: booth.toml: folder, batches, batch-timeout, serve, public-url: the booth's settings, left out of build")
+        let flags = try await Shell.run("collage build \(photos) --grid 2x2 --caption 'Anna & Ben · {today:%e %B %Y}' --size 600x400 -o flags.jpg",
+                                        in: folder.path)
+        #expect(flags.status == 0, "\(flags.stderr)")
+        #expect(try CollageChecks.decode(folder.file("test.jpg")).pixels == CollageChecks.decode(folder.file("flags.jpg")).pixels)
+        let printed = try PrintingEndToEndTests.calls(printer.log).map { $0.map { URL(fileURLWithPath: $0).lastPathComponent } }
+        #expect(printed == [["-n", "1", "test.jpg"]])
+        #expect(!FileManager.default.fileExists(atPath: folder.file("prints")))
+    }
+
     /// A mistake in the file is named with the file and its line, exits 78, and nothing starts:
     /// no output folder, no lock, no server.
     @Test(arguments: [
