@@ -86,7 +86,11 @@ class Supervisor:
                     self.done.set()
                     return
             time.sleep(self.restart_sec)
-            self._start()
+            with self.lock:
+                if self.stopping:
+                    self.done.set()
+                    return
+                self._start()
 
     def _signal(self, number):
         with self.lock:
@@ -96,9 +100,14 @@ class Supervisor:
             return run
 
     def restart(self):
-        """`systemctl restart`: SIGTERM, the end awaited, started again at once."""
-        run = self._signal(signal.SIGTERM)
-        run["restarting"] = True
+        """`systemctl restart`: SIGTERM, the end awaited, started again at once. A booth already
+        down (killed a moment ago) is left to `Restart=`, as systemd would: two starts at once
+        would leave one booth running unwatched, holding the port and the lock."""
+        with self.lock:
+            if self.runs[-1]["status"] is not None or self.process.poll() is not None:
+                return
+            self.runs[-1]["restarting"] = True
+            run = self._signal(signal.SIGTERM)
         self.process.wait(timeout=120)
         while run["status"] is None:
             time.sleep(0.01)
