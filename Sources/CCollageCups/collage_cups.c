@@ -48,32 +48,82 @@ collage_cups_status collage_cups_submit(const char *queue, const char *path, con
   return status;
 }
 
-/* Whether job `id` is still waiting for its document (IPP's job-state-reason job-incoming): a
- * client that made the job died before sending it, so it will never print. 1 yes, 0 no, -1 when
- * the server did not say. */
-static int is_incoming(http_t *http, int id) {
+/* Jobs asked for in one Get-Jobs: cupsd answers at most 500 of them however many it keeps (the
+ * oldest first), so a booth past its 500th job pages through them with first-index. */
+enum { PAGE = 500 };
+
+/* One page of this user's jobs on `queue` from `first` (1-based): for each one titled `title`,
+ * `seen` is called with its id, state and whether it still waits for its document; `*last` is
+ * the page's highest job id. Returns how many jobs the page held, or -1 when the server did not
+ * answer. */
+static int jobs_page(http_t *http, const char *queue, int first, const char *title, int *last,
+                     int (*seen)(http_t *, const char *, int, int, int, void *), void *context) {
   char uri[HTTP_MAX_URI];
-  if (httpAssembleURIf(HTTP_URI_CODING_ALL, uri, sizeof uri, "ipp", NULL, "localhost", 0, "/jobs/%d", id) != HTTP_URI_STATUS_OK)
+  if (httpAssembleURIf(HTTP_URI_CODING_ALL, uri, sizeof uri, "ipp", NULL, "localhost", 0, "/printers/%s", queue) != HTTP_URI_STATUS_OK)
     return -1;
-  ipp_t *request = ippNewRequest(IPP_OP_GET_JOB_ATTRIBUTES);
+  ipp_t *request = ippNewRequest(IPP_OP_GET_JOBS);
   if (request == NULL) return -1;
-  static const char *const wanted[] = {"job-state-reasons"};
-  if (ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "job-uri", NULL, uri) == NULL ||
+  static const char *const wanted[] = {"job-id", "job-name", "job-state", "job-state-reasons"};
+  if (ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", NULL, uri) == NULL ||
       ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", NULL, cupsUser()) == NULL ||
-      ippAddStrings(request, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, "requested-attributes", 1, NULL, wanted) == NULL) {
+      ippAddBoolean(request, IPP_TAG_OPERATION, "my-jobs", 1) == NULL ||
+      ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, "which-jobs", NULL, "all") == NULL ||
+      ippAddInteger(request, IPP_TAG_OPERATION, IPP_TAG_INTEGER, "first-index", first) == NULL ||
+      ippAddInteger(request, IPP_TAG_OPERATION, IPP_TAG_INTEGER, "limit", PAGE) == NULL ||
+      ippAddStrings(request, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, "requested-attributes", 4, NULL, wanted) == NULL) {
     ippDelete(request);
     return -1;
   }
   ipp_t *response = cupsDoRequest(http, request, "/");
   if (response == NULL) return -1;
-  int incoming = ippGetStatusCode(response) > IPP_STATUS_OK_CONFLICTING ? -1 : 0;
-  ipp_attribute_t *reasons = incoming == 0 ? ippFindAttribute(response, "job-state-reasons", IPP_TAG_KEYWORD) : NULL;
-  for (int i = 0; reasons != NULL && i < ippGetCount(reasons); i++) {
-    const char *reason = ippGetString(reasons, i, NULL);
-    if (reason != NULL && strcmp(reason, "job-incoming") == 0) incoming = 1;
+  if (ippGetStatusCode(response) > IPP_STATUS_OK_CONFLICTING) {
+    ippDelete(response);
+    return -1;
+  }
+  int count = 0, stopped = 0;
+  ipp_attribute_t *attribute = ippFirstAttribute(response);
+  while (attribute != NULL && !stopped) {
+    while (attribute != NULL && ippGetGroupTag(attribute) != IPP_TAG_JOB) attribute = ippNextAttribute(response);
+    if (attribute == NULL) break;
+    int id = 0, state = 0, incoming = 0;
+    const char *name = NULL;
+    for (; attribute != NULL && ippGetGroupTag(attribute) == IPP_TAG_JOB; attribute = ippNextAttribute(response)) {
+      const char *key = ippGetName(attribute);
+      if (key == NULL) continue;
+      if (strcmp(key, "job-id") == 0) id = ippGetInteger(attribute, 0);
+      else if (strcmp(key, "job-state") == 0) state = ippGetInteger(attribute, 0);
+      else if (strcmp(key, "job-name") == 0) name = ippGetString(attribute, 0, NULL);
+      else if (strcmp(key, "job-state-reasons") == 0)
+        for (int i = 0; i < ippGetCount(attribute); i++) {
+          const char *reason = ippGetString(attribute, i, NULL);
+          if (reason != NULL && strcmp(reason, "job-incoming") == 0) incoming = 1;
+        }
+    }
+    count++;
+    if (id > *last) *last = id;
+    if (id > 0 && name != NULL && strcmp(name, title) == 0) stopped = seen(http, queue, id, state, incoming, context);
   }
   ippDelete(response);
-  return incoming;
+  return stopped ? -1 : count;
+}
+
+/* What `collage_cups_find` keeps of the jobs by its title. */
+typedef struct {
+  collage_cups_job *job;
+  collage_cups_status status;
+} found_t;
+
+/* A job by the title: the newest that will print or did counts. One still waiting for its
+ * document was made by a booth killed before it sent the file, and would never print: it is
+ * cancelled, as never had. Returns nonzero to stop (a cancel that failed). */
+static int seen_job(http_t *http, const char *queue, int id, int state, int incoming, void *context) {
+  found_t *found = context;
+  if (state < IPP_JSTATE_CANCELED && incoming) return cupsCancelJob2(http, queue, id, 0) > IPP_STATUS_OK_CONFLICTING;
+  if (found->status == COLLAGE_CUPS_OK && id < found->job->id) return 0;
+  found->job->id = id;
+  found->job->state = state;
+  found->status = COLLAGE_CUPS_OK;
+  return 0;
 }
 
 collage_cups_status collage_cups_find(const char *queue, const char *title, int timeout_ms, collage_cups_job *job,
@@ -81,32 +131,25 @@ collage_cups_status collage_cups_find(const char *queue, const char *title, int 
   if (capacity > 0) message[0] = '\0';
   http_t *http = connect_server(timeout_ms, message, capacity);
   if (http == NULL) return COLLAGE_CUPS_UNREACHABLE;
-  cups_job_t *jobs = NULL;
-  int count = cupsGetJobs2(http, &jobs, queue, 1, CUPS_WHICHJOBS_ALL);
-  collage_cups_status status = COLLAGE_CUPS_NOT_FOUND;
-  if (count < 0) {
-    status = failure("the print server did not list its jobs", message, capacity);
-  } else {
-    for (int i = 0; i < count && status != COLLAGE_CUPS_UNREACHABLE && status != COLLAGE_CUPS_REFUSED; i++) {
-      if (jobs[i].title == NULL || strcmp(jobs[i].title, title) != 0) continue;
-      if (jobs[i].state < IPP_JSTATE_CANCELED) {
-        /* A job made by a booth killed before it sent the document: cancelled, as never had. */
-        int incoming = is_incoming(http, jobs[i].id);
-        if (incoming < 0 || (incoming == 1 && cupsCancelJob2(http, queue, jobs[i].id, 0) > IPP_STATUS_OK_CONFLICTING)) {
-          status = failure("the print server did not say what it holds", message, capacity);
-          continue;
-        }
-        if (incoming == 1) continue;
-      }
-      if (status == COLLAGE_CUPS_OK && jobs[i].id < job->id) continue;
-      job->id = jobs[i].id;
-      job->state = (int)jobs[i].state;
-      status = COLLAGE_CUPS_OK;
+  found_t found = {job, COLLAGE_CUPS_NOT_FOUND};
+  for (int first = 1, last = 0;;) {
+    int before = last;
+    int count = jobs_page(http, queue, first, title, &last, seen_job, &found);
+    if (count < 0) {
+      found.status = failure("the print server did not say what it holds", message, capacity);
+      break;
     }
+    if (count < PAGE) break;
+    if (last <= before) {
+      /* A server that ignores first-index would hand the same page again and again. */
+      snprintf(message, capacity, "the print server does not page its jobs (first-index)");
+      found.status = COLLAGE_CUPS_REFUSED;
+      break;
+    }
+    first += count;
   }
-  cupsFreeJobs(count > 0 ? count : 0, jobs);
   httpClose(http);
-  return status;
+  return found.status;
 }
 
 collage_cups_status collage_cups_queue_state(const char *queue, int timeout_ms, collage_cups_queue *state, char *name,

@@ -41,12 +41,24 @@ public enum PreloadShim {
     /// Kills the process when libcups, having made a print job, is about to send its document
     /// (`cupsPrintFile2` calls `cupsCreateJob`, then `cupsStartDocument`): CUPS holds a job that
     /// waits for a file no one will send.
+    /// With `KILL_AT_CUPS=finish`, at `cupsFinishDocument` instead: the whole file written to
+    /// the server, its answer not read.
     public static let killAtCupsDocument = """
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
         #include <signal.h>
+        #include <stdlib.h>
+        #include <string.h>
+        static int at(const char *point) { const char *when = getenv("KILL_AT_CUPS"); return when ? strcmp(when, point) == 0 : strcmp(point, "start") == 0; }
         int cupsStartDocument(void *http, const char *name, int job, const char *document, const char *format, int last) {
-            (void)http; (void)name; (void)job; (void)document; (void)format; (void)last;
-            raise(SIGKILL);
-            return 0;
+            if (at("start")) raise(SIGKILL);
+            int (*real)(void *, const char *, int, const char *, const char *, int) = (int (*)(void *, const char *, int, const char *, const char *, int))dlsym(RTLD_NEXT, "cupsStartDocument");
+            return real(http, name, job, document, format, last);
+        }
+        int cupsFinishDocument(void *http, const char *name) {
+            if (at("finish")) raise(SIGKILL);
+            int (*real)(void *, const char *) = (int (*)(void *, const char *))dlsym(RTLD_NEXT, "cupsFinishDocument");
+            return real(http, name);
         }
         """
 
