@@ -61,7 +61,7 @@ DIST_FLAGS := -c release --scratch-path $(DIST) --static-swift-stdlib $(if $(JOB
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
 .PHONY: demo test test-install doc-test deps test-deps test-python build man completions install install-files uninstall version-check deb package-test \
-        bench bench-floors bench-serve fuzz sanitize soak screen-heal kill-loop retake-race
+        bench bench-floors bench-serve fuzz sanitize soak screen-heal kill-loop retake-race cups-races
 
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -240,6 +240,14 @@ soak: test-deps
 screen-heal: test-deps
 	swift build -c release --product collage
 	/usr/bin/python3 Tests/EndToEnd/serve/live_heal_test.py .build/release/collage Fixtures .build/screen-heal --rounds 20 --within 2
+
+# The restarts that ask CUPS for a strip's job, ten times over (CupsPrintingEndToEndTests' tests
+# marked `races`): they catch a race that is open (issue 42), a job cupsd finished a moment ago
+# left out of its answer, so `make test` does not run them. Each round names its failures.
+cups-races: test-deps
+	swift build --build-tests
+	for round in 1 2 3 4 5 6 7 8 9 10; do COLLAGE_CUPS_RACES=1 env --default-signal "$$(swift build --show-bin-path)/collagePackageTests.xctest" \
+	  --testing-library swift-testing --filter CupsPrintingEndToEndTests || exit 1; done
 
 # A retake landing while the booth reads the 27 MP shot it replaces (renamed over, deleted then
 # saved, copied over), 20 times each, on the release build: see Tests/EndToEnd/retake-race.py.
