@@ -17,7 +17,10 @@ public enum DirectoryListing {
                 if errno != 0 { throw systemError(folder, "list") }
                 return names
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathName(bytes: $0.prefix { $0 != 0 }) }
+            // The name in place, up to its NUL: the kernel's record ends there, and reading the
+            // whole 256-byte `d_name` (a copy of the field) runs past the last record's buffer.
+            let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let name = PathName(bytes: UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
             if name != "." && name != ".." { names.append(name) }
         }
     }
