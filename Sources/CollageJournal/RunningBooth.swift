@@ -97,7 +97,7 @@ public enum RunningBooth {
         defer { closedir(listing) }
         var paths: [String] = []
         while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = String(cString: (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
             if Int32(name) != nil { paths.append(folder + "/" + name) }
         }
         return paths

@@ -101,7 +101,7 @@ extension CommandRun {
         defer { closedir(folder) }
         let listing = dirfd(folder)
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = String(cString: (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
             guard let descriptor = Int32(name), descriptor >= lowest, descriptor != listing else { continue }
             let added = posix_spawn_file_actions_addclose(&actions, descriptor)
             if added != 0 { return added }
