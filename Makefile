@@ -61,7 +61,7 @@ DIST_FLAGS := -c release --scratch-path $(DIST) --static-swift-stdlib $(if $(JOB
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
 .PHONY: demo test test-install doc-test deps test-deps test-python build man completions install install-files uninstall version-check deb package-test \
-        bench bench-floors bench-serve fuzz sanitize soak screen-heal kill-loop retake-race cups-races
+        bench bench-floors bench-serve fuzz sanitize sanitize-full soak screen-heal kill-loop retake-race cups-races
 
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -263,8 +263,8 @@ kill-loop: test-deps
 	swift build -c release --product collage
 	/usr/bin/python3 Tests/Benchmarks/booth-kill-loop.py
 
-# The suite under ThreadSanitizer, then the whole suite under AddressSanitizer with
-# LeakSanitizer, each in its own scratch path. ThreadSanitizer runs every in-process suite (the
+# The suite under ThreadSanitizer, then under AddressSanitizer with LeakSanitizer, each in its
+# own scratch path. ThreadSanitizer runs every in-process suite (the
 # booth's run, routes, printing and pipeline run there, on their real threads) and, of the
 # end-to-end suites, the two whose processes are most concurrent (the booth with its server,
 # printer and journal; the live screen under real clients): the other end-to-end suites spend
@@ -272,20 +272,33 @@ kill-loop: test-deps
 # futex path lives in the uninstrumented standard library), so every contended withLock would be
 # reported as a race; the sources use Locked (Sources/CollageLocking) instead. LeakSanitizer
 # skips only the toolchain's own leaks, listed with reasons in Tests/Sanitizers/lsan.supp; the
-# tool itself, run by the end-to-end tests, is checked like everything else. One test at a time:
-# instrumented code runs several times slower, and on two cores tests running side by side
-# starved each other past their time limits (which are there to catch hangs, not slowness).
+# tool itself, run by the end-to-end tests, is checked like everything else in sanitize-full.
+# ThreadSanitizer runs one test at a time: instrumented code runs several times slower, and on
+# two cores tests running side by side starved each other past their time limits (which are
+# there to catch hangs, not slowness).
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0
 # ASan's allocator has no M_PERTURB: it fills every allocation itself, as the tool asks glibc to
 # once libheif is loaded (heif_library.c), so a damaged HEVC frame decodes the same every time.
 ASAN := ASAN_OPTIONS=max_malloc_fill_size=2147483647:malloc_fill_byte=0
+# AddressSanitizer runs the in-process suites (every C edge: codecs, colour, inotify, folders,
+# CUPS, the print command's spawn), two at a time as `make test` does: they are short, so side by
+# side they do not starve. `make sanitize-full` adds the end-to-end suites, the tool itself under
+# ASan and LSan, one at a time (about twenty minutes more): CI runs the first.
+ASAN_TESTS ?= --skip CollageEndToEndTests
 sanitize: test-python
 	@if grep -rnE '^[^/]*\bMutex *[<(]' Sources Tests --include='*.swift'; then \
 	  echo "Synchronization.Mutex is invisible to ThreadSanitizer: use Locked (Sources/CollageLocking)"; exit 1; fi
 	swift test --sanitize=thread --scratch-path .build-tsan --no-parallel --skip CollageEndToEndTests
 	swift test --sanitize=thread --scratch-path .build-tsan --no-parallel --skip-build \
 	  --filter 'CollageEndToEndTests\.(BoothSafetyEndToEndTests|ServeEndToEndTests)'
-	$(LSAN) $(ASAN) swift test --sanitize=address --scratch-path .build-asan --no-parallel
+	swift build --build-tests --sanitize=address --scratch-path .build-asan
+	$(LSAN) $(ASAN) env --default-signal .build-asan/debug/collagePackageTests.xctest --testing-library swift-testing \
+	  --experimental-maximum-parallelization-width 2 $(ASAN_TESTS)
+
+sanitize-full: test-python
+	swift build --build-tests --sanitize=address --scratch-path .build-asan
+	$(LSAN) $(ASAN) env --default-signal .build-asan/debug/collagePackageTests.xctest --testing-library swift-testing \
+	  --experimental-maximum-parallelization-width 1
 
 # libFuzzer over the untrusted-input path (sniff, header, EXIF, decode at every DCT scale: see
 # Sources/CollageFuzz), with AddressSanitizer, seeded from Fixtures/. Non-zero on a finding,

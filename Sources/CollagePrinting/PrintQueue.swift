@@ -70,8 +70,14 @@ public final class PrintQueue: Sendable {
     /// failed, tries and retries.
     @discardableResult
     public func finish() async -> Int {
-        inputs.yield(.finish)
+        stop()
         return await worker.value
+    }
+
+    /// The run is stopping: what is asked for is still printed, each with its tries, but a print
+    /// that fails for good from now on is left for a restart, not given another round.
+    public func stop() {
+        inputs.yield(.finish)
     }
 }
 

@@ -43,4 +43,10 @@ public final class WatchPrinting: Sendable {
     public func finish() async -> Int {
         await queue.finish()
     }
+
+    /// Stops asking for rounds: a print failing for good from now on is left for a restart. Lets
+    /// a caller order the stop before what its clock wakes next (`finish` stops too).
+    public func stop() {
+        queue.stop()
+    }
 }
