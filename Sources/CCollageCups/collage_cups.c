@@ -27,23 +27,47 @@ static collage_cups_status failure(const char *action, char *message, size_t cap
                                                                                               : COLLAGE_CUPS_REFUSED;
 }
 
+/* The queue's URI, as a request names it. Returns 0 when it does not fit. */
+static int queue_uri(const char *queue, char *uri, size_t capacity) {
+  return httpAssembleURIf(HTTP_URI_CODING_ALL, uri, (int)capacity, "ipp", NULL, "localhost", 0, "/printers/%s", queue) == HTTP_URI_STATUS_OK;
+}
+
+/* One Print-Job, the file in its body with its length (cupsDoFileRequest), not libcups'
+ * Create-Job then Send-Document (cupsPrintFile2): cupsd makes the job only once the whole body
+ * is in, so a booth killed while it sends leaves no job, where a chunked Send-Document cut short
+ * was printed as far as it went. */
 collage_cups_status collage_cups_submit(const char *queue, const char *path, const char *title, int copies, int timeout_ms,
                                         int *job, char *message, size_t capacity) {
   if (capacity > 0) message[0] = '\0';
+  char uri[HTTP_MAX_URI], resource[HTTP_MAX_URI];
+  if (!queue_uri(queue, uri, sizeof uri) || snprintf(resource, sizeof resource, "/printers/%s", queue) >= (int)sizeof resource) {
+    snprintf(message, capacity, "the queue's name is too long");
+    return COLLAGE_CUPS_REFUSED;
+  }
+  ipp_t *request = ippNewRequest(IPP_OP_PRINT_JOB);
+  if (request == NULL || ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", NULL, uri) == NULL ||
+      ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", NULL, cupsUser()) == NULL ||
+      ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "job-name", NULL, title) == NULL ||
+      ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_MIMETYPE, "document-format", NULL, CUPS_FORMAT_AUTO) == NULL ||
+      ippAddInteger(request, IPP_TAG_JOB, IPP_TAG_INTEGER, "copies", copies) == NULL) {
+    ippDelete(request);
+    snprintf(message, capacity, "out of memory for the print request");
+    return COLLAGE_CUPS_REFUSED;
+  }
   http_t *http = connect_server(timeout_ms, message, capacity);
-  if (http == NULL) return COLLAGE_CUPS_UNREACHABLE;
-  char count[16];
-  snprintf(count, sizeof count, "%d", copies);
-  cups_option_t *options = NULL;
-  int option_count = cupsAddOption("copies", count, 0, &options);
-  int id = cupsPrintFile2(http, queue, path, title, option_count, options);
-  cupsFreeOptions(option_count, options);
+  if (http == NULL) {
+    ippDelete(request);
+    return COLLAGE_CUPS_UNREACHABLE;
+  }
+  ipp_t *response = cupsDoFileRequest(http, request, resource, path); /* frees the request */
+  ipp_attribute_t *id = response != NULL ? ippFindAttribute(response, "job-id", IPP_TAG_INTEGER) : NULL;
   collage_cups_status status = COLLAGE_CUPS_OK;
-  if (id <= 0) {
+  if (cupsLastError() > IPP_STATUS_OK_CONFLICTING || id == NULL || ippGetInteger(id, 0) <= 0) {
     status = failure("the print server took no job", message, capacity);
   } else {
-    *job = id;
+    *job = ippGetInteger(id, 0);
   }
+  ippDelete(response);
   httpClose(http);
   return status;
 }
@@ -52,18 +76,29 @@ collage_cups_status collage_cups_submit(const char *queue, const char *path, con
  * oldest first), so a booth past its 500th job pages through them with first-index. */
 enum { PAGE = 500 };
 
-/* One page of this user's jobs on `queue` from `first` (1-based): for each one titled `title`,
- * `seen` is called with its id, state and whether it still waits for its document; `*last` is
- * the page's highest job id. Returns how many jobs the page held, or -1 when the server did not
- * answer. */
-static int jobs_page(http_t *http, const char *queue, int first, const char *title, int *last,
-                     int (*seen)(http_t *, const char *, int, int, int, void *), void *context) {
+/* What a page of jobs can end with besides a count. */
+enum { UNANSWERED = -1, UNNAMED = -2 };
+
+/* The newest job by a title found so far. */
+typedef struct {
+  collage_cups_job *job;
+  collage_cups_status status;
+} found_t;
+
+/* One page of this user's jobs on `queue` from `first` (1-based), the newest titled `title` kept
+ * in `found`; `*last` is the page's highest job id. Returns how many jobs the page held;
+ * UNANSWERED when the server did not answer, UNNAMED when a job came without its name, which
+ * would make a strip's job look missing and the strip be sent again. */
+static int jobs_page(http_t *http, const char *queue, int first, const char *title, int *last, found_t *found) {
   char uri[HTTP_MAX_URI];
-  if (httpAssembleURIf(HTTP_URI_CODING_ALL, uri, sizeof uri, "ipp", NULL, "localhost", 0, "/printers/%s", queue) != HTTP_URI_STATUS_OK)
-    return -1;
+  if (!queue_uri(queue, uri, sizeof uri)) return UNANSWERED;
   ipp_t *request = ippNewRequest(IPP_OP_GET_JOBS);
-  if (request == NULL) return -1;
-  static const char *const wanted[] = {"job-id", "job-name", "job-state", "job-state-reasons"};
+  if (request == NULL) return UNANSWERED;
+  /* job-uuid makes cupsd read back the record of a job it has put away (a finished job's, about
+   * a second after it finished): asked for only the three others, Debian 12's cupsd (2.4.2) answers
+   * from what it keeps in memory, which lacks the name of a job made since it started, and the
+   * booth would not know its own strip's job. */
+  static const char *const wanted[] = {"job-id", "job-name", "job-state", "job-uuid"};
   if (ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", NULL, uri) == NULL ||
       ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", NULL, cupsUser()) == NULL ||
       ippAddBoolean(request, IPP_TAG_OPERATION, "my-jobs", 1) == NULL ||
@@ -72,20 +107,20 @@ static int jobs_page(http_t *http, const char *queue, int first, const char *tit
       ippAddInteger(request, IPP_TAG_OPERATION, IPP_TAG_INTEGER, "limit", PAGE) == NULL ||
       ippAddStrings(request, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, "requested-attributes", 4, NULL, wanted) == NULL) {
     ippDelete(request);
-    return -1;
+    return UNANSWERED;
   }
   ipp_t *response = cupsDoRequest(http, request, "/");
-  if (response == NULL) return -1;
+  if (response == NULL) return UNANSWERED;
   if (ippGetStatusCode(response) > IPP_STATUS_OK_CONFLICTING) {
     ippDelete(response);
-    return -1;
+    return UNANSWERED;
   }
-  int count = 0, stopped = 0;
+  int count = 0;
   ipp_attribute_t *attribute = ippFirstAttribute(response);
-  while (attribute != NULL && !stopped) {
+  while (attribute != NULL) {
     while (attribute != NULL && ippGetGroupTag(attribute) != IPP_TAG_JOB) attribute = ippNextAttribute(response);
     if (attribute == NULL) break;
-    int id = 0, state = 0, incoming = 0;
+    int id = 0, state = 0;
     const char *name = NULL;
     for (; attribute != NULL && ippGetGroupTag(attribute) == IPP_TAG_JOB; attribute = ippNextAttribute(response)) {
       const char *key = ippGetName(attribute);
@@ -93,37 +128,21 @@ static int jobs_page(http_t *http, const char *queue, int first, const char *tit
       if (strcmp(key, "job-id") == 0) id = ippGetInteger(attribute, 0);
       else if (strcmp(key, "job-state") == 0) state = ippGetInteger(attribute, 0);
       else if (strcmp(key, "job-name") == 0) name = ippGetString(attribute, 0, NULL);
-      else if (strcmp(key, "job-state-reasons") == 0)
-        for (int i = 0; i < ippGetCount(attribute); i++) {
-          const char *reason = ippGetString(attribute, i, NULL);
-          if (reason != NULL && strcmp(reason, "job-incoming") == 0) incoming = 1;
-        }
+    }
+    if (name == NULL) {
+      ippDelete(response);
+      return UNNAMED;
     }
     count++;
     if (id > *last) *last = id;
-    if (id > 0 && name != NULL && strcmp(name, title) == 0) stopped = seen(http, queue, id, state, incoming, context);
+    if (id > 0 && strcmp(name, title) == 0 && (found->status != COLLAGE_CUPS_OK || id > found->job->id)) {
+      found->job->id = id;
+      found->job->state = state;
+      found->status = COLLAGE_CUPS_OK;
+    }
   }
   ippDelete(response);
-  return stopped ? -1 : count;
-}
-
-/* What `collage_cups_find` keeps of the jobs by its title. */
-typedef struct {
-  collage_cups_job *job;
-  collage_cups_status status;
-} found_t;
-
-/* A job by the title: the newest that will print or did counts. One still waiting for its
- * document was made by a booth killed before it sent the file, and would never print: it is
- * cancelled, as never had. Returns nonzero to stop (a cancel that failed). */
-static int seen_job(http_t *http, const char *queue, int id, int state, int incoming, void *context) {
-  found_t *found = context;
-  if (state < IPP_JSTATE_CANCELED && incoming) return cupsCancelJob2(http, queue, id, 0) > IPP_STATUS_OK_CONFLICTING;
-  if (found->status == COLLAGE_CUPS_OK && id < found->job->id) return 0;
-  found->job->id = id;
-  found->job->state = state;
-  found->status = COLLAGE_CUPS_OK;
-  return 0;
+  return count;
 }
 
 collage_cups_status collage_cups_find(const char *queue, const char *title, int timeout_ms, collage_cups_job *job,
@@ -134,7 +153,12 @@ collage_cups_status collage_cups_find(const char *queue, const char *title, int 
   found_t found = {job, COLLAGE_CUPS_NOT_FOUND};
   for (int first = 1, last = 0;;) {
     int before = last;
-    int count = jobs_page(http, queue, first, title, &last, seen_job, &found);
+    int count = jobs_page(http, queue, first, title, &last, &found);
+    if (count == UNNAMED) {
+      snprintf(message, capacity, "the print server withholds its jobs' names (job-name), so this strip's job cannot be told");
+      found.status = COLLAGE_CUPS_REFUSED;
+      break;
+    }
     if (count < 0) {
       found.status = failure("the print server did not say what it holds", message, capacity);
       break;

@@ -11,9 +11,10 @@ public final class CupsServer: Sendable {
 
     static let script = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent().path + "/Tests/EndToEnd/cups-server.sh"
 
-    public init(queues: [String]) async throws {
+    /// `policy`: directives added to the server's default policy.
+    public init(queues: [String], policy: [String] = []) async throws {
         folder = try TemporaryDirectory()
-        let started = try await FinishedProcess.run("/bin/sh", [Self.script, "start", folder.path] + queues)
+        let started = try await FinishedProcess.run("/usr/bin/env", ["CUPS_POLICY=" + policy.joined(separator: "\n"), "/bin/sh", Self.script, "start", folder.path] + queues)
         guard started.status == 0 else {
             _ = try? await FinishedProcess.run("/bin/sh", [Self.script, "stop", folder.path])
             throw Failed(message: String(decoding: started.stderr, as: UTF8.self))

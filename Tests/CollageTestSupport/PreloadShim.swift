@@ -38,29 +38,49 @@ public enum PreloadShim {
         }
         """
 
-    /// Kills the process when libcups, having made a print job, is about to send its document
-    /// (`cupsPrintFile2` calls `cupsCreateJob`, then `cupsStartDocument`): CUPS holds a job that
-    /// waits for a file no one will send.
-    /// With `KILL_AT_CUPS=finish`, at `cupsFinishDocument` instead: the whole file written to
-    /// the server, its answer not read.
-    public static let killAtCupsDocument = """
+    /// Kills the process while libcups sends a Print-Job, at `KILL_AT_PRINT_JOB`: `start`, before
+    /// the first byte of its body (the request's headers sent); `half`, once half its body is
+    /// sent (the rest never is); `sent`, once all of it is sent, its answer unread. It watches
+    /// `send`, which libcups writes with (a header line at a time): a request's headers give its
+    /// Content-Length, and a body whose IPP operation is 0x0002 is a Print-Job.
+    public static let killAtPrintJob = """
         #define _GNU_SOURCE
         #include <dlfcn.h>
         #include <signal.h>
         #include <stdlib.h>
         #include <string.h>
-        static int at(const char *point) { const char *when = getenv("KILL_AT_CUPS"); return when ? strcmp(when, point) == 0 : strcmp(point, "start") == 0; }
-        int cupsStartDocument(void *http, const char *name, int job, const char *document, const char *format, int last) {
-            if (at("start")) raise(SIGKILL);
-            int (*real)(void *, const char *, int, const char *, const char *, int) = (int (*)(void *, const char *, int, const char *, const char *, int))dlsym(RTLD_NEXT, "cupsStartDocument");
-            return real(http, name, job, document, format, last);
-        }
-        int cupsFinishDocument(void *http, const char *name) {
-            if (at("finish")) raise(SIGKILL);
-            int (*real)(void *, const char *) = (int (*)(void *, const char *))dlsym(RTLD_NEXT, "cupsFinishDocument");
-            return real(http, name);
+        #include <sys/socket.h>
+        enum { FDS = 1024 };
+        static long body[FDS], sent[FDS];
+        static int header[FDS], printing[FDS];
+        ssize_t send(int fd, const void *buffer, size_t length, int flags) {
+            ssize_t (*real)(int, const void *, size_t, int) = (ssize_t (*)(int, const void *, size_t, int))dlsym(RTLD_NEXT, "send");
+            const char *when = getenv("KILL_AT_PRINT_JOB");
+            const unsigned char *bytes = buffer;
+            if (when == NULL || fd < 0 || fd >= FDS) return real(fd, buffer, length, flags);
+            if (length > 5 && memcmp(buffer, "POST ", 5) == 0) { header[fd] = 1; body[fd] = 0; sent[fd] = 0; printing[fd] = 0; }
+            if (header[fd]) {
+                const char *field = memmem(buffer, length, "Content-Length: ", 16);
+                if (field != NULL) body[fd] = atol(field + 16);
+                if (memmem(buffer, length, "\\r\\n\\r\\n", 4) != NULL || (length == 2 && memcmp(buffer, "\\r\\n", 2) == 0)) header[fd] = 0;
+                return real(fd, buffer, length, flags);
+            }
+            if (body[fd] <= 0 || sent[fd] >= body[fd]) return real(fd, buffer, length, flags);
+            if (sent[fd] == 0) printing[fd] = length >= 4 && bytes[2] == 0 && bytes[3] == 2;
+            if (!printing[fd]) { sent[fd] += (long)length; return real(fd, buffer, length, flags); }
+            if (strcmp(when, "start") == 0) raise(SIGKILL);
+            if (strcmp(when, "half") == 0 && sent[fd] + (long)length > body[fd] / 2) {
+                long part = body[fd] / 2 - sent[fd];
+                if (part > 0) real(fd, buffer, (size_t)part, flags);
+                raise(SIGKILL);
+            }
+            ssize_t written = real(fd, buffer, length, flags);
+            if (written > 0) sent[fd] += written;
+            if (strcmp(when, "sent") == 0 && sent[fd] >= body[fd]) raise(SIGKILL);
+            return written;
         }
         """
+
 
     /// Makes every `open` of the file `UNREADABLE_PATH` names fail with EACCES, as a file its
     /// owner keeps to themselves does for anyone but root (and the tests may run as root).

@@ -6,6 +6,8 @@
 #                                       and prints the socket path (use it as CUPS_SERVER)
 #   cups-server.sh stop DIR             stops it
 #
+# CUPS_POLICY, when set, is added to the default policy (a directive per line, such as
+# `JobPrivateValues job-name`).
 # Each queue's device is `keep:DIR/printed/QUEUE`: the backend (DIR/serverbin/backend/keep, run by
 # cupsd as root) copies each job's bytes to DIR/printed/QUEUE/JOB and writes its title and
 # copies beside it (JOB.title, JOB.copies): the printer's own record of what it printed. A file
@@ -64,6 +66,7 @@ ErrorPolicy stop-printer
   Allow all
 </Location>
 <Policy default>
+${CUPS_POLICY:-}
   <Limit All>
     Order deny,allow
   </Limit>

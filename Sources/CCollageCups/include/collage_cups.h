@@ -33,14 +33,14 @@ typedef struct {
 } collage_cups_queue;
 
 /** Submits the file at `path` to `queue` as one job titled `title`, `copies` copies; the job's id
- *  in `*job`. The file is read and sent before this returns. */
+ *  in `*job`. The file is read and sent, whole, in one Print-Job before this returns: the server
+ *  makes no job of a file cut short. */
 collage_cups_status collage_cups_submit(const char *queue, const char *path, const char *title, int copies, int timeout_ms,
                                         int *job, char *message, size_t capacity);
 
 /** Looks among this user's jobs on `queue` (pending, held, processing, stopped and kept ones) for
- *  the newest titled `title`; COLLAGE_CUPS_NOT_FOUND when there is none. A job still waiting for
- *  its document (its client died between making the job and sending the file) is cancelled
- *  and does not count: it would never print. */
+ *  the newest titled `title`; COLLAGE_CUPS_NOT_FOUND when there is none. A server that withholds
+ *  its jobs' names from this user is COLLAGE_CUPS_REFUSED, never "not found". */
 collage_cups_status collage_cups_find(const char *queue, const char *title, int timeout_ms, collage_cups_job *job,
                                       char *message, size_t capacity);
 
