@@ -7,11 +7,11 @@ public enum CupsQueue {
     public enum State: Sendable, Equatable {
         /// It takes jobs; a stopped (disabled) queue holds them until it is enabled.
         case accepting(enabled: Bool, detail: String)
-        /// It refuses jobs (`cupsreject`): every print fails.
+        /// It refuses jobs (`cupsreject`): every print, and every `lp` to it, fails.
         case rejecting(detail: String)
         /// No queue of that name.
         case unknown(detail: String)
-        /// The server did not answer within the bound.
+        /// No answer: no scheduler (or no `lpstat`), none within the bound.
         case unanswered(reason: String)
     }
 

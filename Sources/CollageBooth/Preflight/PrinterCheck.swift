@@ -1,3 +1,4 @@
+internal import CollagePrinting
 internal import CollageCore
 
 /// Whether an `lp` or `lpr` print command's jobs will print: its queue (`PrintDestination`) as

@@ -1,5 +1,6 @@
 @testable import CollageBooth
 import CollageCore
+import CollagePrinting
 import Testing
 
 /// Which queue an `lp` or `lpr` command prints to, what `lpstat` says of it, and the line
