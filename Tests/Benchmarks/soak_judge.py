@@ -45,6 +45,11 @@ def photos(lines):
     return lines[1] == "complete", [line.split(" ")[1] for line in lines if line.startswith("photo ")]
 
 
+def back_up(runs, i, otherwise):
+    """When the booth answered again after run `i` stopped: the first later run that answered (a
+    run killed before it answered leaves the booth down until one does); `otherwise` if none did."""
+    return next((run["answered"] for run in runs[i + 1:] if run["answered"]), otherwise)
+
 class Judge:
     def __init__(self, work, camera_log, printer, key, every_print=False):
         """`every_print`: the printer is a CUPS queue the booth asks after a crash, so every
@@ -186,9 +191,8 @@ class Judge:
         for t, drawn, code, _, _ in samples:
             if code is not None and code != drawn:
                 self.fail("the screen's code is always its collage's", f"at {t:.2f}: {drawn} beside {code}'s code")
-        # From each stop's signal to the next run answering (and `within` more), and after the last.
-        windows = [(run["signalled"], (runs[i + 1]["answered"] or run["signalled"]) + within if i + 1 < len(runs) else float("inf"))
-                   for i, run in enumerate(runs) if run.get("signalled")]
+        # From each stop's signal to a later run answering (and `within` more), and after the last.
+        windows = [(run["signalled"], back_up(runs, i, float("inf")) + within) for i, run in enumerate(runs) if run.get("signalled")]
         for t, _, _, live, newest in samples:
             if not live and not any(start - 0.5 <= t <= end for start, end in windows):
                 self.fail("the screen's stream is cut only by a restart", f"at {t:.2f} (newest {newest})")
@@ -211,7 +215,7 @@ class Judge:
     def downloads(self, failed, complete, runs):
         """Every guest's download is complete and byte-right, but one the booth's own restart
         cut (asked for, or still going, while it was down)."""
-        down = [(run["signalled"] - 0.1, (runs[i + 1]["answered"] or run["signalled"]) + 0.5)
+        down = [(run["signalled"] - 0.1, back_up(runs, i, run["signalled"]) + 0.5)
                 for i, run in enumerate(runs[:-1]) if run.get("signalled")]
         cut = [f for f in failed if any(start <= f[1] and f[0] <= end for start, end in down)]
         for failure in failed:

@@ -49,6 +49,17 @@ struct CupsPrintingEndToEndTests {
         return try printedNumbers(cups)
     }
 
+    /// A restart after a kill: it prints strip 1 (or finds CUPS has it), then strip 2 from a
+    /// new photo, and is stopped.
+    func restartPrintingOneAndTwo(_ cups: CupsServer) async throws {
+        let restart = try RunningCollage(booth(), environment: cups.environment)
+        try await restart.waitFor("collage: printed \(numbered(1)) (2 copies)")
+        try arrive(2...2)
+        try await restart.waitFor("collage: printed \(numbered(2)) (2 copies)")
+        restart.signal(SIGTERM)
+        #expect(await restart.status == 143)
+    }
+
     @Test func eachStripIsOneJobTitledAfterTheBoothAndTheCollage() async throws {
         let cups = try await CupsServer(queues: ["booth"])
         try arrive(1...3)
@@ -70,12 +81,7 @@ struct CupsPrintingEndToEndTests {
         try arrive(1...1)
         let killed = try RunningCollage(booth(), environment: cups.environment.merging(["LD_PRELOAD": shim, "KILL_AT_JOURNAL_RENAME": String(rename)]) { $1 })
         #expect(await killed.status == SIGKILL, "\(moment): \(killed.stderrLines)")
-        let restart = try RunningCollage(booth(), environment: cups.environment)
-        try await restart.waitFor("collage: printed \(numbered(1)) (2 copies)")
-        try arrive(2...2)
-        try await restart.waitFor("collage: printed \(numbered(2)) (2 copies)")
-        restart.signal(SIGTERM)
-        #expect(await restart.status == 143)
+        try await restartPrintingOneAndTwo(cups)
         #expect(try await untilPrinted(cups, count: 2) == [1, 2], "\(moment)")
         let shown = try await CollageCommand.run(["journal", "show", output])
         #expect(shown.stdout.contains("printed"), "\(shown.stdout)")
@@ -93,12 +99,7 @@ struct CupsPrintingEndToEndTests {
         try arrive(1...1)
         let killed = try RunningCollage(booth(), environment: cups.environment.merging(["LD_PRELOAD": shim, "KILL_AT_PRINT_JOB": point]) { $1 })
         #expect(await killed.status == SIGKILL, "\(killed.stderrLines)")
-        let restart = try RunningCollage(booth(), environment: cups.environment)
-        try await restart.waitFor("collage: printed \(numbered(1)) (2 copies)")
-        try arrive(2...2)
-        try await restart.waitFor("collage: printed \(numbered(2)) (2 copies)")
-        restart.signal(SIGTERM)
-        #expect(await restart.status == 143)
+        try await restartPrintingOneAndTwo(cups)
         #expect(try await untilPrinted(cups, count: 2) == [1, 2])
         let left = try await cups.client(["lpstat", "-o", "booth"])
         #expect(left.stdout.isEmpty, "no job left waiting: \(String(decoding: left.stdout, as: UTF8.self))")
