@@ -5,6 +5,7 @@ beside the folder, then renamed in), and a small Server-Sent Events client."""
 import json
 import os
 import queue
+import random
 import shutil
 import signal
 import socket
@@ -24,10 +25,20 @@ DEADLINE = 60
 
 
 def free_port():
-    """A port nothing listens on now, for a booth whose --public-url must be known before it starts."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A port nothing listens on now, for a booth whose --public-url must be known before it starts,
+    below the kernel's ephemeral range: a client connecting to a booth that is down (restarting)
+    can be given the booth's own port as its source port when that port is ephemeral, and then
+    connects to itself, holding the port and looking like a booth that answers."""
+    with open("/proc/sys/net/ipv4/ip_local_port_range") as ports:
+        ephemeral = int(ports.read().split()[0])
+    for port in random.Random().sample(range(10000, ephemeral), 200):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise OSError("no free port below the ephemeral range")
 
 
 class Booth:
