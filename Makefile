@@ -266,8 +266,8 @@ kill-loop: test-deps
 # The suite under ThreadSanitizer, then under AddressSanitizer with LeakSanitizer, each in its
 # own scratch path. ThreadSanitizer runs every in-process suite (the
 # booth's run, routes, printing and pipeline run there, on their real threads) and, of the
-# end-to-end suites, the two whose processes are most concurrent (the booth with its server,
-# printer and journal; the live screen under real clients): the other end-to-end suites spend
+# end-to-end suites, the booth's own (its server, printer and journal at once; sanitize-full adds
+# the live screen under real clients, four minutes more): the other end-to-end suites spend
 # 800 of TSan's 900 s in single-threaded decodes it has nothing to say about. Synchronization.Mutex is refused first: TSan cannot see it lock (its
 # futex path lives in the uninstrumented standard library), so every contended withLock would be
 # reported as a race; the sources use Locked (Sources/CollageLocking) instead. LeakSanitizer
@@ -285,17 +285,21 @@ ASAN := ASAN_OPTIONS=max_malloc_fill_size=2147483647:malloc_fill_byte=0
 # side they do not starve. `make sanitize-full` adds the end-to-end suites, the tool itself under
 # ASan and LSan, one at a time (about twenty minutes more): CI runs the first.
 ASAN_TESTS ?= --skip CollageEndToEndTests
+TSAN_END_TO_END ?= BoothSafetyEndToEndTests
 sanitize: test-python
 	@if grep -rnE '^[^/]*\bMutex *[<(]' Sources Tests --include='*.swift'; then \
 	  echo "Synchronization.Mutex is invisible to ThreadSanitizer: use Locked (Sources/CollageLocking)"; exit 1; fi
 	swift test --sanitize=thread --scratch-path .build-tsan --no-parallel --skip CollageEndToEndTests
 	swift test --sanitize=thread --scratch-path .build-tsan --no-parallel --skip-build \
-	  --filter 'CollageEndToEndTests\.(BoothSafetyEndToEndTests|ServeEndToEndTests)'
+	  --filter 'CollageEndToEndTests\.$(TSAN_END_TO_END)'
 	swift build --build-tests --sanitize=address --scratch-path .build-asan
 	$(LSAN) $(ASAN) env --default-signal .build-asan/debug/collagePackageTests.xctest --testing-library swift-testing \
 	  --experimental-maximum-parallelization-width 2 $(ASAN_TESTS)
 
 sanitize-full: test-python
+	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+	swift test --sanitize=thread --scratch-path .build-tsan --no-parallel --skip-build \
+	  --filter 'CollageEndToEndTests\.ServeEndToEndTests'
 	swift build --build-tests --sanitize=address --scratch-path .build-asan
 	$(LSAN) $(ASAN) env --default-signal .build-asan/debug/collagePackageTests.xctest --testing-library swift-testing \
 	  --experimental-maximum-parallelization-width 1
