@@ -93,9 +93,12 @@ class Supervisor:
                 self._start()
 
     def _signal(self, number):
+        """Signals the current run. A run signalled again (a kill as it stops, or after it is down
+        and before its restart) keeps its first signal: the booth is down from then on."""
         with self.lock:
             run = self.runs[-1]
-            run["signal"], run["signalled"] = signal.Signals(number).name, time.monotonic()
+            if run.get("signalled") is None:
+                run["signal"], run["signalled"] = signal.Signals(number).name, time.monotonic()
             self.process.send_signal(number)
             return run
 
