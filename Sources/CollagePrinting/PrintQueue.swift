@@ -71,7 +71,9 @@ public final class PrintQueue: Sendable {
     @discardableResult
     public func finish() async -> Int {
         stop()
-        return await worker.value
+        // A caller cancelled (a test past its time limit) stops waiting: the worker is cancelled
+        // and ends once the step under way is done.
+        return await withTaskCancellationHandler { await worker.value } onCancel: { worker.cancel() }
     }
 
     /// The run is stopping: what is asked for is still printed, each with its tries, but a print
