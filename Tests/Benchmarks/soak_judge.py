@@ -207,8 +207,12 @@ class Judge:
                 continue
             heals.append(right - run["answered"])
             if right - run["answered"] > within + 0.3:
+                # What the screen and the disk went through meanwhile: a screen one collage behind
+                # a burst of saves after the restart reads differently from one that stood still.
+                seen = [(round(t - run["answered"], 2), drawn, code, live, newest) for t, drawn, code, live, newest in samples
+                        if run["answered"] <= t <= right]
                 self.fail(f"the screen shows the newest collage with its code within {within} s of a restart",
-                          f"{right - run['answered']:.2f} s after the run started at {run['started']:.2f}")
+                          f"{right - run['answered']:.2f} s after the run started at {run['started']:.2f}: {seen}")
         self.figures["screen heals (s)"] = heals
         self.figures["screen samples"] = len(samples)
 
