@@ -93,14 +93,8 @@ public enum RunningBooth {
     /// The paths of process `pid`'s open descriptors (`/proc/PID/fd/N`); none when it cannot be read.
     static func descriptors(of pid: Int32) -> [String] {
         let folder = "/proc/\(pid)/fd"
-        guard let listing = opendir(folder) else { return [] }
-        defer { closedir(listing) }
-        var paths: [String] = []
-        while let entry = readdir(listing) {
-            let name = String(cString: (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
-            if Int32(name) != nil { paths.append(folder + "/" + name) }
-        }
-        return paths
+        let names = (try? DirectoryListing.names(in: PathName(folder))) ?? []
+        return names.map(\.description).filter { Int32($0) != nil }.map { folder + "/" + $0 }
     }
 }
 

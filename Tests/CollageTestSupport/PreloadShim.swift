@@ -81,7 +81,6 @@ public enum PreloadShim {
         }
         """
 
-
     /// Makes every `open` of the file `UNREADABLE_PATH` names fail with EACCES, as a file its
     /// owner keeps to themselves does for anyone but root (and the tests may run as root).
     public static let unreadable = """

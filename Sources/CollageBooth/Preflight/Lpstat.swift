@@ -1,4 +1,5 @@
 internal import CollagePrinting
+
 /// CUPS's `lpstat`, asked about a queue (`lpstat -r -a NAME -p NAME`: whether the scheduler
 /// runs, whether the queue accepts jobs, whether it is enabled) or the default destination
 /// (`lpstat -r -d`), in the C locale so its answers read the same everywhere, and never for
