@@ -50,6 +50,7 @@ def back_up(runs, i, otherwise):
     run killed before it answered leaves the booth down until one does); `otherwise` if none did."""
     return next((run["answered"] for run in runs[i + 1:] if run["answered"]), otherwise)
 
+
 class Judge:
     def __init__(self, work, camera_log, printer, key, every_print=False):
         """`every_print`: the printer is a CUPS queue the booth asks after a crash, so every
